@@ -1,0 +1,43 @@
+"""Heuristic agents: the book's "Suggestions for Good Play", one module per game.
+
+``agents/heuristics/<game>.py`` declares the game's hints with ``register_hints``; the agent
+``heuristic`` (or ``heuristic:-<hint>`` with hints switched off) applies them in book order.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from hoyle.agents.base import HoyleBot
+from hoyle.agents.heuristics.hints import HEURISTICS, Hint, HintPolicy, resolve_hint
+
+
+def game_hints(short_name: str) -> tuple[Hint, ...]:
+    """The hints of a game (importing its heuristics module); empty if it has none."""
+    if short_name not in HEURISTICS:
+        try:
+            importlib.import_module(f"hoyle.agents.heuristics.{short_name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"hoyle.agents.heuristics.{short_name}":
+                raise
+    return HEURISTICS.get(short_name, ())
+
+
+class HeuristicBot(HoyleBot):
+    """Plays by the book's hints; ``disabled`` hints (ids or short names) are switched off."""
+
+    def __init__(
+        self, game: Any, seed: int = 0, disabled: tuple[str, ...] = (), name: str = ""
+    ) -> None:
+        super().__init__(game, seed, name or "heuristic")
+        short = game.spec.short_name
+        hints = game_hints(short)
+        off = {resolve_hint(short, d) for d in disabled}
+        self.policy = HintPolicy(hints, [h.id for h in hints if h.id not in off], seed)
+
+    def step(self, state: Any) -> int:
+        player = state.current_player()
+        action, chooser = self.policy.choose(state.player_view(player), state.legal_actions())
+        self.last_reason = chooser
+        return int(action)

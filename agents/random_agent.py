@@ -1,0 +1,24 @@
+"""The uniform random agent: every legal action equally likely, seeded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hoyle.agents.base import HoyleBot
+
+
+class RandomBot(HoyleBot):
+    """Plays a uniformly random legal action."""
+
+    def step(self, state: Any) -> int:
+        legal = state.legal_actions()
+        self.last_reason = "random"
+        return int(legal[self.rng.randrange(len(legal))])
+
+    def provides_policy(self) -> bool:
+        return True
+
+    def step_with_policy(self, state: Any) -> tuple[list[tuple[int, float]], int]:
+        legal = state.legal_actions()
+        p = 1.0 / len(legal)
+        return [(a, p) for a in legal], self.step(state)

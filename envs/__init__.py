@@ -1,0 +1,16 @@
+"""hoyle's games: OpenSpiel games (``hoyle_<name>``), Gymnasium ids (``hoyle/<Name>-v<k>``) and
+PettingZoo environments, all registered when this package is imported."""
+
+from __future__ import annotations
+
+from hoyle.envs import games as _games  # noqa: F401  (registers every game with OpenSpiel)
+from hoyle.envs.core.registry import GAMES, get_spec, load
+
+try:  # Gymnasium ids; the wrappers module registers one per game.
+    from hoyle.envs.wrappers.gymnasium_env import register_gymnasium_envs as _reg
+except ImportError:  # pragma: no cover - wrappers not yet written
+    _reg = None
+if _reg is not None:
+    _reg()
+
+__all__ = ["GAMES", "get_spec", "load"]
