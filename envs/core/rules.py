@@ -29,15 +29,21 @@ class PlainState:
 
     Subclasses declare ``__slots__``; every slot must hold an immutable value, and rules
     replace values rather than mutate them (``s.hand = s.hand | bit``, not ``list.append``).
+
+    ``legal_cache`` belongs to the adapter: it memoizes ``legal_actions`` between two actions
+    (the adapter checks each action's legality, and a playout asks for the legal actions
+    first, so without it they would be computed twice). It is not part of the state's value.
     """
 
-    __slots__: ClassVar[tuple[str, ...]] = ()
+    __slots__: ClassVar[tuple[str, ...]] = ("legal_cache",)
+    legal_cache: tuple[int, ...] | None
 
     def copy(self: _S) -> _S:
         """A copy that shares the (immutable) slot values."""
         new = object.__new__(type(self))
         for name in _all_slots(type(self)):
             object.__setattr__(new, name, getattr(self, name))
+        new.legal_cache = getattr(self, "legal_cache", None)
         return new
 
     def __deepcopy__(self: _S, memo: dict[int, Any]) -> _S:
@@ -58,6 +64,7 @@ class PlainState:
     def __setstate__(self, d: Mapping[str, Any]) -> None:
         for k, v in d.items():
             object.__setattr__(self, k, v)
+        self.legal_cache = None
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in _all_slots(type(self)))
@@ -73,7 +80,8 @@ def _all_slots(cls: type) -> tuple[str, ...]:
     if slots is None:
         names: list[str] = []
         for klass in reversed(cls.__mro__):
-            names.extend(klass.__dict__.get("__slots__", ()))
+            if klass is not PlainState:
+                names.extend(klass.__dict__.get("__slots__", ()))
         slots = _SLOTS_CACHE[cls] = tuple(names)
     return slots
 

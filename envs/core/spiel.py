@@ -34,6 +34,15 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: HoyleGame) -> None:
         super().__init__(game)
         self.s = self.rules.new_state()
+        self.s.legal_cache = None
+
+    def _legal(self) -> tuple[int, ...]:
+        """The legal actions of the player to move, memoized until the next action."""
+        s = self.s
+        la = s.legal_cache
+        if la is None:
+            la = s.legal_cache = tuple(self.rules.legal_actions(s))
+        return la
 
     # --- the fast Python-level answers ------------------------------------------------------
     def current_player(self) -> int:
@@ -54,18 +63,18 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
             if cur == CHANCE and player in (None, CHANCE):
                 return [a for a, _ in self.rules.chance_outcomes(self.s)]
             return []
-        return list(self.rules.legal_actions(self.s))
+        return list(self._legal())
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         mask = [0] * self.rules.num_distinct_actions
         cur = self.rules.current_player(self.s)
         if cur >= 0 and (player is None or player == cur):
-            for a in self.rules.legal_actions(self.s):
+            for a in self._legal():
                 mask[a] = 1
         return mask
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self.rules.legal_actions(self.s)) if player >= 0 else []
+        return list(self._legal()) if player >= 0 else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self.rules.chance_outcomes(self.s))
@@ -92,7 +101,7 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
             if any(a == action for a, _ in self.rules.chance_outcomes(self.s)):
                 return None
             return "not a possible chance outcome here"
-        if action in self.rules.legal_actions(self.s):
+        if action in self._legal():
             return None
         return f"not among player {cur}'s legal actions"
 
@@ -106,6 +115,7 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         self.rules.apply_action(self.s, action)
+        self.s.legal_cache = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.rules.action_to_string(self.s, player, action))

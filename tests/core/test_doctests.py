@@ -1,0 +1,23 @@
+"""The doctests of the shared core (and the agent spec parser) run as tests."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "hoyle.envs.core.cards",
+    "hoyle.envs.core.observe",
+    "hoyle.envs.core.registry",
+    "hoyle.envs.core.determinize",
+    "hoyle.agents",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+    assert result.attempted > 0

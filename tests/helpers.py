@@ -1,0 +1,59 @@
+"""Shared test helpers: the list of game configurations and seeded random playouts."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pyspiel
+
+import hoyle.envs
+from hoyle.envs.core.registry import GameSpec
+
+
+def _configs() -> list[tuple[GameSpec, tuple[tuple[str, Any], ...]]]:
+    out = []
+    for name in sorted(hoyle.envs.GAMES):
+        spec = hoyle.envs.GAMES[name]
+        out.append((spec, ()))
+        for params in spec.variants.values():
+            out.append((spec, tuple(sorted(params.items()))))
+    return out
+
+
+CONFIGS = _configs()
+"""Every registered game with its defaults, then each declared variant."""
+
+
+def config_id(config: tuple[GameSpec, tuple[tuple[str, Any], ...]]) -> str:
+    spec, params = config
+    for vname, vparams in spec.variants.items():
+        if tuple(sorted(vparams.items())) == params and params:
+            return f"{spec.short_name}-{vname}"
+    return spec.short_name
+
+
+@functools.cache
+def _load(name: str, params: tuple[tuple[str, Any], ...]) -> Any:
+    return pyspiel.load_game(name, dict(params))
+
+
+def load_config(config: tuple[GameSpec, tuple[tuple[str, Any], ...]]) -> Any:
+    spec, params = config
+    return _load(spec.spiel_name, params)
+
+
+def random_playout_states(game: Any, rng: random.Random) -> Iterator[Any]:
+    """Every state of one seeded random game, terminal included (each a fresh clone)."""
+    state = game.new_initial_state()
+    while True:
+        yield state.clone()
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))

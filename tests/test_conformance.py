@@ -1,0 +1,258 @@
+"""The conformance suite: every registered game, in every declared variant, must pass all of it.
+
+A game is tested the moment it is registered (DESIGN.md, "Tests"). Nothing here knows any game:
+the checks use only the OpenSpiel API, the rules contract (``card_zones``, ``player_view``) and
+the determinizer. The wrappers' own checkers (Gymnasium ``check_env``, PettingZoo ``api_test``
+and ``seed_test``) run over the same list in ``tests/wrappers/``.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+
+import hoyle.envs
+from hoyle.envs.core.errors import IllegalActionError
+from hoyle.envs.core.rules import CHANCE
+from tests.helpers import CONFIGS, config_id, load_config, random_playout_states
+
+pytestmark = pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+
+
+def _states(config: Any, games: int, seed: int) -> Iterator[Any]:
+    game = load_config(config)
+    for g in range(games):
+        yield from random_playout_states(game, random.Random(seed * 1000 + g))
+
+
+def test_random_sim_test(config: Any) -> None:
+    game = load_config(config)
+    pyspiel.random_sim_test(game, num_sims=8, serialize=True, verbose=False)
+
+
+def test_game_info_matches_rules(config: Any) -> None:
+    game = load_config(config)
+    rules = game.rules
+    assert game.num_distinct_actions() == rules.num_distinct_actions > 0
+    assert game.num_players() == rules.num_players
+    assert game.min_utility() <= game.max_utility()
+    assert game.max_game_length() == rules.max_game_length
+    assert game.max_chance_nodes_in_history() == rules.max_chance_nodes
+    assert game.get_type().short_name.startswith("hoyle_")
+
+
+def test_every_card_in_exactly_one_place(config: Any) -> None:
+    game = load_config(config)
+    rules = game.rules
+    first = None
+    for state in _states(config, 3, 1):
+        zones = rules.card_zones(state.s)
+        union = 0
+        for name, mask in zones.items():
+            assert union & mask == 0, f"a card of zone {name} is also in another zone:\n{state}"
+            union |= mask
+        if first is None:
+            first = union
+        assert union == first, f"cards appeared or vanished:\n{state}"
+
+
+def test_legal_actions_sorted_unique_in_range(config: Any) -> None:
+    game = load_config(config)
+    n = game.num_distinct_actions()
+    for state in _states(config, 3, 2):
+        if state.is_terminal():
+            assert state.legal_actions() == []
+            continue
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert outcomes, "a chance node with no outcomes"
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            actions = [a for a, _ in outcomes]
+            assert actions == sorted(set(actions))
+            assert all(0 <= a < game.max_chance_outcomes() for a in actions)
+            continue
+        legal = state.legal_actions()
+        assert legal, f"a player node with no legal actions:\n{state}"
+        assert legal == sorted(set(legal))
+        assert all(0 <= a < n for a in legal)
+        assert legal == state.legal_actions(state.current_player())
+        mask = state.legal_actions_mask()
+        assert [a for a, m in enumerate(mask) if m] == legal
+        names = [state.action_to_string(state.current_player(), a) for a in legal]
+        assert len(set(names)) == len(names), f"action strings not unique: {names}"
+
+
+def test_clone_pickle_serialize_round_trips(config: Any) -> None:
+    game = load_config(config)
+    for i, state in enumerate(_states(config, 2, 3)):
+        if i % 3:
+            continue
+        for copy in (
+            state.clone(),
+            pickle.loads(pickle.dumps(state)),
+            game.deserialize_state(state.serialize()),
+        ):
+            assert copy.history() == state.history()
+            assert str(copy) == str(state)
+            assert copy.s == state.s
+            assert copy.legal_actions() == state.legal_actions()
+        # A clone is independent: playing on it leaves the original as it was.
+        if not state.is_terminal():
+            before = str(state)
+            c = state.clone()
+            c.apply_action(c.legal_actions()[0])
+            assert str(state) == before
+
+
+def test_returns_bounded_zero_sum_length(config: Any) -> None:
+    game = load_config(config)
+    lo, hi = game.min_utility(), game.max_utility()
+    zero_sum = game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    rng = random.Random(4)
+    for _ in range(12):
+        state = game.new_initial_state()
+        decisions = chance = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+                chance += 1
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        returns = state.returns()
+        assert all(lo <= r <= hi for r in returns), (returns, lo, hi)
+        if zero_sum:
+            assert abs(sum(returns)) < 1e-9, returns
+        assert decisions <= game.max_game_length()
+        assert chance <= game.max_chance_nodes_in_history()
+
+
+def test_illegal_action_raises_and_changes_nothing(config: Any) -> None:
+    game = load_config(config)
+    n = game.num_distinct_actions()
+    for i, state in enumerate(_states(config, 1, 5)):
+        if i % 5:
+            continue
+        before = (str(state), state.history())
+        if state.is_terminal():
+            with pytest.raises(IllegalActionError):
+                state.apply_action(0)
+        else:
+            legal = set(state.legal_actions())
+            pool = range(game.max_chance_outcomes() if state.is_chance_node() else n)
+            illegal = [a for a in pool if a not in legal]
+            for a in illegal[:3] + [n + 7, -1]:
+                with pytest.raises(IllegalActionError):
+                    state.apply_action(a)
+        assert (str(state), state.history()) == before
+
+
+def _views(state: Any, player: int) -> tuple[str, str, bytes, bytes]:
+    return (
+        state.information_state_string(player),
+        state.observation_string(player),
+        np.asarray(state.information_state_tensor(player), np.float32).tobytes(),
+        np.asarray(state.observation_tensor(player), np.float32).tobytes(),
+    )
+
+
+def test_leak_determinizer_keeps_the_view(config: Any) -> None:
+    """Re-deal what a player cannot see: his view is unchanged, the history is legal (the
+    determinizer replays it with legality checks), and the hidden cards really change."""
+    game = load_config(config)
+    if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        pytest.skip("perfect information: nothing to re-deal")
+    changed = checked = 0
+    for i, state in enumerate(_states(config, 2, 6)):
+        if i % 4 or state.is_terminal() or state.is_chance_node() and i < 2:
+            continue
+        for player in range(game.num_players()):
+            sampler = pyspiel.UniformProbabilitySampler(i * 7 + player, 0.0, 1.0)
+            other = state.resample_from_infostate(player, sampler)
+            assert _views(other, player) == _views(state, player), (
+                f"player {player}'s view changed after re-dealing what he cannot see"
+            )
+            assert other.current_player() == state.current_player()
+            if state.current_player() == player:
+                assert other.legal_actions() == state.legal_actions()
+            checked += 1
+            changed += str(other) != str(state)
+    assert checked > 0
+    assert changed > checked // 4, f"the determinizer re-dealt nothing ({changed}/{checked})"
+
+
+def test_determinizer_is_reproducible(config: Any) -> None:
+    game = load_config(config)
+    if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        pytest.skip("perfect information")
+    for i, state in enumerate(_states(config, 1, 7)):
+        if i % 7 or state.is_terminal():
+            continue
+        a = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(11, 0.0, 1.0))
+        b = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(11, 0.0, 1.0))
+        assert a.history() == b.history()
+
+
+def test_sensitivity_own_cards_change_the_view(config: Any) -> None:
+    """Change a player's own hidden-from-others cards (the re-deal of another player's
+    determinizer does exactly that): that player's view must change with them."""
+    game = load_config(config)
+    n = game.num_players()
+    if n < 2 or game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        pytest.skip("needs hidden cards and a second player")
+    rules = game.rules
+    seen = 0
+    for i, state in enumerate(_states(config, 2, 8)):
+        if i % 3 or state.is_chance_node():
+            continue
+        for player in range(n):
+            other_player = (player + 1) % n
+            sampler = pyspiel.UniformProbabilitySampler(i, 0.0, 1.0)
+            other = state.resample_from_infostate(other_player, sampler)
+            mine = rules.player_view(state.s, player)
+            theirs = rules.player_view(other.s, player)
+            if mine == theirs:
+                continue  # the re-deal happened to leave this player's cards alone
+            seen += 1
+            a, b = _views(state, player), _views(other, player)
+            assert a[1] != b[1] and a[3] != b[3], "observation ignores the player's own cards"
+            assert a[0] != b[0] and a[2] != b[2], "information state ignores own cards"
+    assert seen > 0, "no state where a player's own cards could be changed"
+
+
+def test_tensors_finite_and_sized(config: Any) -> None:
+    game = load_config(config)
+    for i, state in enumerate(_states(config, 1, 9)):
+        if i % 5:
+            continue
+        for player in range(game.num_players()):
+            obs = np.asarray(state.observation_tensor(player))
+            info = np.asarray(state.information_state_tensor(player))
+            assert obs.shape == (game.observation_tensor_size(),)
+            assert info.shape == (game.information_state_tensor_size(),)
+            assert np.isfinite(obs).all() and np.isfinite(info).all()
+
+
+def test_chance_strings_and_state_string(config: Any) -> None:
+    game = load_config(config)
+    for state in _states(config, 1, 10):
+        assert str(state)
+        if state.is_chance_node():
+            names = [state.action_to_string(CHANCE, a) for a, _ in state.chance_outcomes()]
+            assert len(set(names)) == len(names)
+
+
+def test_registered_and_listed(config: Any) -> None:
+    spec, _ = config
+    assert spec.short_name in hoyle.envs.GAMES
+    assert spec.spiel_name in pyspiel.registered_names()
+    assert spec.title and spec.book and spec.section
+    for name, p in spec.params.items():
+        assert p.doc, f"parameter {name} of {spec.short_name} has no doc"
