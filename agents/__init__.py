@@ -61,7 +61,9 @@ def _no_options(kind: str, options: dict[str, str], off: tuple[str, ...]) -> Non
 
 
 @register_agent("random")
-def _random(game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str) -> HoyleBot:
+def _random(
+    game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
+) -> HoyleBot:
     from hoyle.agents.random_agent import RandomBot
 
     _no_options("random", options, off)

@@ -7,9 +7,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import pyspiel
-
 import hoyle.envs
+import pyspiel
 from hoyle.envs.core.registry import GameSpec
 
 

@@ -13,13 +13,13 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import hoyle.envs
 import numpy as np
 import pyspiel
 import pytest
-
-import hoyle.envs
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.rules import CHANCE
+
 from tests.helpers import CONFIGS, config_id, load_config, random_playout_states
 
 pytestmark = pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -148,7 +148,7 @@ def test_illegal_action_raises_and_changes_nothing(config: Any) -> None:
             legal = set(state.legal_actions())
             pool = range(game.max_chance_outcomes() if state.is_chance_node() else n)
             illegal = [a for a in pool if a not in legal]
-            for a in illegal[:3] + [n + 7, -1]:
+            for a in [*illegal[:3], n + 7, -1]:
                 with pytest.raises(IllegalActionError):
                     state.apply_action(a)
         assert (str(state), state.history()) == before
@@ -171,7 +171,7 @@ def test_leak_determinizer_keeps_the_view(config: Any) -> None:
         pytest.skip("perfect information: nothing to re-deal")
     changed = checked = 0
     for i, state in enumerate(_states(config, 2, 6)):
-        if i % 4 or state.is_terminal() or state.is_chance_node() and i < 2:
+        if i % 4 or state.is_terminal() or (state.is_chance_node() and i < 2):
             continue
         for player in range(game.num_players()):
             sampler = pyspiel.UniformProbabilitySampler(i * 7 + player, 0.0, 1.0)
@@ -241,7 +241,6 @@ def test_tensors_finite_and_sized(config: Any) -> None:
 
 
 def test_chance_strings_and_state_string(config: Any) -> None:
-    game = load_config(config)
     for state in _states(config, 1, 10):
         assert str(state)
         if state.is_chance_node():

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import hoyle.envs
 import pytest
 
-import hoyle.envs
 from tests.golden.playthrough import path_for, playthrough_lines
 
 
 @pytest.mark.parametrize("name", sorted(hoyle.envs.GAMES))
 def test_playthrough_matches(name: str) -> None:
     path = path_for(name)
-    assert path.exists(), f"no playthrough for {name}: run python -m tests.golden.playthrough {name}"
+    assert path.exists(), (
+        f"no playthrough for {name}: run python -m tests.golden.playthrough {name}"
+    )
     expected = path.read_text(encoding="utf-8").splitlines()
     actual = playthrough_lines(name)
     for i, (e, a) in enumerate(zip(expected, actual, strict=False)):

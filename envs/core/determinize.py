@@ -42,11 +42,16 @@ def draw_without_replacement(pool: Sequence[int], k: int, sampler: ProbabilitySa
 
 
 def redeal_history(
-    history: Sequence[int], positions: Sequence[int], pool: Sequence[int], sampler: ProbabilitySampler
+    history: Sequence[int],
+    positions: Sequence[int],
+    pool: Sequence[int],
+    sampler: ProbabilitySampler,
 ) -> list[int]:
     """``history`` with the chance actions at ``positions`` replaced by a uniform re-deal."""
     new = list(history)
-    for pos, c in zip(positions, draw_without_replacement(pool, len(positions), sampler), strict=True):
+    for pos, c in zip(
+        positions, draw_without_replacement(pool, len(positions), sampler), strict=True
+    ):
         new[pos] = c
     return new
 

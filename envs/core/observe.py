@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-
 from hoyle.envs.core.cards import iter_cards
 
 

@@ -16,9 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import numpy as np
 import pyspiel
-
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.observe import HoyleObserver
 from hoyle.envs.core.registry import GameSpec
@@ -39,7 +37,7 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
     def _legal(self) -> tuple[int, ...]:
         """The legal actions of the player to move, memoized until the next action."""
         s = self.s
-        la = s.legal_cache
+        la: tuple[int, ...] | None = s.legal_cache
         if la is None:
             la = s.legal_cache = tuple(self.rules.legal_actions(s))
         return la
@@ -126,7 +124,10 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
     def __reduce__(self) -> tuple[Any, ...]:
         # The state class is made per game instance, so pickle by game and serialization.
         game = self.get_game()
-        return (_unpickle_state, (game.spec.spiel_name, dict(game.get_parameters()), self.serialize()))
+        return (
+            _unpickle_state,
+            (game.spec.spiel_name, dict(game.get_parameters()), self.serialize()),
+        )
 
     # --- information --------------------------------------------------------------------
     def player_view(self, player: int) -> Any:
@@ -139,7 +140,8 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
         """The game's determinizer, under OpenSpiel's name (see ``determinize.resample``)."""
         from hoyle.envs.core.determinize import resample
 
-        return resample(self, player_id, probability_sampler)
+        new: HoyleState = resample(self, player_id, probability_sampler)
+        return new
 
 
 class HoyleGame(pyspiel.Game):  # type: ignore[misc]
@@ -166,7 +168,8 @@ class HoyleGame(pyspiel.Game):  # type: ignore[misc]
         self._state_cls = type(name, (HoyleState,), {"rules": rules, "spec": self.spec})
 
     def new_initial_state(self) -> HoyleState:
-        return self._state_cls(self)
+        state: HoyleState = self._state_cls(self)
+        return state
 
     def max_chance_nodes_in_history(self) -> int:
         return int(self.rules.max_chance_nodes)
@@ -178,7 +181,7 @@ class HoyleGame(pyspiel.Game):  # type: ignore[misc]
 
     def state_from_history(self, history: Sequence[int]) -> HoyleState:
         """Replay ``history`` from the start, checking every action's legality."""
-        state = self.new_initial_state()
+        state: HoyleState = self.new_initial_state()
         for a in history:
             state.apply_action(int(a))
         return state
@@ -227,10 +230,3 @@ def register_with_openspiel(spec: GameSpec) -> type[HoyleGame]:
     game_cls = type(cls_name, (HoyleGame,), {"spec": spec, "game_type": game_type})
     pyspiel.register_game(game_type, game_cls)
     return game_cls
-
-
-def observation_tensor(state: HoyleState, player: int, perfect_recall: bool = False) -> np.ndarray:
-    """One tensor, computed through a fresh observer (convenient; observers are faster)."""
-    obs = HoyleObserver(state.rules, pyspiel.IIGObservationType(perfect_recall=perfect_recall), None)
-    obs.set_from(state, player)
-    return obs.tensor.copy()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from hoyle.envs.core import cards as C
 
 

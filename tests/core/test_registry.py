@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import hoyle.envs
+import pytest
 from hoyle.envs.core.errors import GameParameterError, UnknownGameError
 from hoyle.envs.core.registry import Param, get_spec, load, parse_game_string
 
