@@ -35,11 +35,22 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
         self.s.legal_cache = None
 
     def _legal(self) -> tuple[int, ...]:
-        """The legal actions of the player to move, memoized until the next action."""
+        """The legal actions (at a chance node, the outcomes), memoized until the next action.
+
+        The adapter checks every action against this, and a playout asks for the legal actions
+        first, so without the memo they would be computed twice per step.
+        """
         s = self.s
         la: tuple[int, ...] | None = s.legal_cache
         if la is None:
-            la = s.legal_cache = tuple(self.rules.legal_actions(s))
+            cur = self.rules.current_player(s)
+            if cur >= 0:
+                la = tuple(self.rules.legal_actions(s))
+            elif cur == CHANCE:
+                la = tuple(a for a, _ in self.rules.chance_outcomes(s))
+            else:
+                la = ()
+            s.legal_cache = la
         return la
 
     # --- the fast Python-level answers ------------------------------------------------------
@@ -56,10 +67,7 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
         return bool(self.rules.current_player(self.s) >= 0)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        cur = self.rules.current_player(self.s)
-        if cur < 0 or (player is not None and player != cur):
-            if cur == CHANCE and player in (None, CHANCE):
-                return [a for a, _ in self.rules.chance_outcomes(self.s)]
+        if player is not None and player != self.rules.current_player(self.s):
             return []
         return list(self._legal())
 
@@ -72,7 +80,7 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
         return mask
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._legal()) if player >= 0 else []
+        return list(self._legal()) if player == self.rules.current_player(self.s) else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self.rules.chance_outcomes(self.s))
@@ -92,23 +100,21 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
     # --- applying actions -------------------------------------------------------------------
     def why_illegal(self, action: int) -> str | None:
         """``None`` if ``action`` is legal here, else the reason, in words."""
+        if action in self._legal():
+            return None
         cur = self.rules.current_player(self.s)
         if cur == TERMINAL:
             return "the game is over"
         if cur == CHANCE:
-            if any(a == action for a, _ in self.rules.chance_outcomes(self.s)):
-                return None
             return "not a possible chance outcome here"
-        if action in self._legal():
-            return None
         return f"not among player {cur}'s legal actions"
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; an illegal one raises and leaves the state unchanged."""
-        why = self.why_illegal(action)
-        if why is not None:
-            legal = self.legal_actions()
-            raise IllegalActionError(int(action), legal, self.rules.state_string(self.s), why)
+        if action not in self._legal():
+            why = self.why_illegal(action)
+            state = self.rules.state_string(self.s)
+            raise IllegalActionError(int(action), self.legal_actions(), state, why or "")
         super().apply_action(action)
 
     def _apply_action(self, action: int) -> None:
