@@ -1,0 +1,117 @@
+"""Speed of the games through pyspiel, beside OpenSpiel's C++ ``gin_rummy``, in one run.
+
+Every game, the reference included, is timed by the same loop a user would write: from the
+initial state, a chance node draws from ``state.chance_outcomes()``, a decision node plays a
+uniformly random legal action, and ``apply_action`` is called; every applied action (chance or
+decision) is a step. Then, on states collected from a few more such playouts, ``clone()`` is
+timed per state and the observation observer's ``set_from`` per call (one call per state and
+player). The ratios are hoyle's numbers over the reference's (steps/s: higher is better;
+µs per clone or set_from: lower is better).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pyspiel
+from hoyle.experiments.match import sample_chance
+from open_spiel.python.observation import make_observation
+
+REFERENCE = "gin_rummy"
+MAX_SAMPLE_STATES = 500
+
+
+def random_playouts(game: Any, seconds: float, rng: random.Random) -> dict[str, float]:
+    """Play random games for about ``seconds``; steps/s, games/s and mean steps per game."""
+    steps = games = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = sample_chance(state, rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+            steps += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {"steps_per_s": steps / elapsed, "games_per_s": games / elapsed,
+            "steps_per_game": steps / games, "games": games, "seconds": elapsed}  # fmt: skip
+
+
+def sample_states(game: Any, rng: random.Random, limit: int = MAX_SAMPLE_STATES) -> list[Any]:
+    """Non-terminal states from random playouts, at most ``limit`` of them."""
+    states: list[Any] = []
+    while len(states) < limit:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(states) < limit:
+            states.append(state.clone())
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+    return states
+
+
+def _per_call(fn: Any, items: Sequence[Any], seconds: float) -> float:
+    """Mean seconds per ``fn(item)``, repeating the pass over ``items`` for about ``seconds``."""
+    calls = 0
+    start = time.perf_counter()
+    while True:
+        for item in items:
+            fn(item)
+        calls += len(items)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return elapsed / calls
+
+
+def bench_game(game: Any, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Playout speed, and µs per ``clone()`` and per observer ``set_from`` for one game."""
+    rng = random.Random(seed)
+    out: dict[str, Any] = {"game": str(game)}
+    out.update(random_playouts(game, seconds, rng))
+    states = sample_states(game, rng)
+    out["clone_us"] = 1e6 * _per_call(lambda s: s.clone(), states, seconds / 4)
+    obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    pairs = [(s, p) for s in states for p in range(game.num_players())]
+    out["set_from_us"] = 1e6 * _per_call(lambda sp: obs.set_from(*sp), pairs, seconds / 4)
+    return out
+
+
+def run_bench(
+    games: Sequence[Any], seconds: float, seed: int = 0, reference: str = REFERENCE
+) -> list[dict[str, Any]]:
+    """Bench the games and the reference game; each row has its ratios to the reference."""
+    ref = bench_game(pyspiel.load_game(reference), seconds, seed)
+    rows = [bench_game(g, seconds, seed) for g in games]
+    for row in [*rows, ref]:
+        row["x_steps"] = row["steps_per_s"] / ref["steps_per_s"]
+        row["x_clone"] = row["clone_us"] / ref["clone_us"]
+        row["x_set_from"] = row["set_from_us"] / ref["set_from_us"]
+    ref["game"] += " (C++ reference)"
+    return [*rows, ref]
+
+
+def format_bench(rows: Sequence[dict[str, Any]]) -> str:
+    """The rows as a plain-text table."""
+    head = (
+        f"{'game':<32} {'steps/s':>10} {'games/s':>9} {'steps/game':>10} {'× ref':>7} "
+        f"{'clone µs':>9} {'× ref':>7} {'set_from µs':>11} {'× ref':>7}"
+    )
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lines.append(
+            f"{r['game']:<32} {r['steps_per_s']:>10,.0f} {r['games_per_s']:>9,.1f} "
+            f"{r['steps_per_game']:>10.1f} {r['x_steps']:>7.3f} {r['clone_us']:>9.2f} "
+            f"{r['x_clone']:>7.1f} {r['set_from_us']:>11.2f} {r['x_set_from']:>7.1f}"
+        )
+    return "\n".join(lines)

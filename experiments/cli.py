@@ -1,0 +1,259 @@
+"""The ``hoyle`` command line: list the games, play one, run a duplicate match, benchmark.
+
+A game is named by its short name, with parameters if wanted: ``conquian``,
+``"cassino(players=3)"``. Agents are spec strings (``random``, ``heuristic``,
+``heuristic:-play-for-tableau``). A bad game, parameter or agent is reported in one line with
+exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pyspiel
+from hoyle.envs.core.errors import HoyleError
+from hoyle.envs.core.registry import GameSpec, parse_game_string
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class UsageError(Exception):
+    """A bad command line; reported in one line, exit status 2."""
+
+
+def load_game(text: str) -> tuple[GameSpec, Any]:
+    """The spec and the ``pyspiel.Game`` of a game string, or a :class:`UsageError`."""
+    try:
+        spec, params = parse_game_string(text)
+        return spec, pyspiel.load_game(spec.spiel_name, params)
+    except (HoyleError, ValueError, pyspiel.SpielError) as e:
+        raise UsageError(str(e)) from None
+
+
+def check_agents(specs: Sequence[str], game: Any) -> None:
+    """Build each agent once, so that a bad spec is refused before anything runs."""
+    from hoyle.agents import make
+
+    for spec in specs:
+        try:
+            make(spec, game, 0)
+        except (HoyleError, ValueError) as e:
+            raise UsageError(str(e)) from None
+
+
+# --- hoyle games -------------------------------------------------------------------------------
+def game_record(spec: GameSpec) -> dict[str, Any]:
+    """What ``hoyle games`` says about one game."""
+    params = {
+        k: {"default": p.default, "doc": p.doc, "choices": list(p.choices or []) or None}
+        for k, p in spec.params.items()
+    }
+    return {
+        "name": spec.short_name, "openspiel": spec.spiel_name, "title": spec.title,
+        "min_players": spec.min_players, "max_players": spec.max_players, "book": spec.book,
+        "section": spec.section, "params": params,
+        "variants": {k: dict(v) for k, v in spec.variants.items()}, "summary": spec.summary,
+    }  # fmt: skip
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from hoyle.envs import GAMES
+
+    records = [game_record(GAMES[k]) for k in sorted(GAMES)]
+    if args.json:
+        print(json.dumps(records, indent=2, ensure_ascii=False))
+        return 0
+    if not records:
+        print("No games are registered.")
+        return 0
+    head = f"{'name':<16} {'OpenSpiel name':<22} {'title':<22} {'players':<8} source"
+    print(head)
+    print("-" * len(head))
+    for r in records:
+        lo, hi = r["min_players"], r["max_players"]
+        players = str(lo) if lo == hi else f"{lo}–{hi}"
+        source = f"{r['book']}, {r['section']}"
+        print(f"{r['name']:<16} {r['openspiel']:<22} {r['title']:<22} {players:<8} {source}")
+        for k, p in r["params"].items():
+            choices = f" ({' | '.join(map(str, p['choices']))})" if p["choices"] else ""
+            print(f"{'':<4}{k}={p['default']}{choices}: {p['doc']}")
+        for k, v in r["variants"].items():
+            print(f"{'':<4}variant {k}: " + ", ".join(f"{a}={b}" for a, b in v.items()))
+    return 0
+
+
+# --- hoyle play --------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    from hoyle.experiments.play import play_human
+
+    _, game = load_game(args.game)
+    n = game.num_players()
+    vs = args.vs or ["random"]
+    if len(vs) == 1:
+        vs = vs * (n - 1)
+    if len(vs) != n - 1:
+        many = f"{n - 1} --vs agents (or one for all)" if n > 2 else "one --vs agent"
+        raise UsageError(f"{args.game} has {n} players: give {many}")
+    if not 0 <= args.seat < n:
+        raise UsageError(f"--seat must be 0 to {n - 1}")
+    check_agents(vs, game)
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    play_human(game, vs, seat=args.seat, seed=seed)
+    return 0
+
+
+# --- hoyle match -------------------------------------------------------------------------------
+def cmd_match(args: argparse.Namespace) -> int:
+    from hoyle.experiments.match import RunConfigError, run_match, split_agents
+    from hoyle.experiments.stats import format_summary, paired_difference, summarize
+
+    _, game = load_game(args.game)
+    specs = split_agents(args.agents)
+    if len(specs) != game.num_players():
+        raise UsageError(
+            f"{args.game} has {game.num_players()} players; --agents names {len(specs)}"
+        )
+    check_agents(specs, game)
+    if args.deals < 1 or args.seed < 0:
+        raise UsageError("--deals must be at least 1 and --seed at least 0")
+    where: dict[str, Any] = {}
+
+    def started(path: Path | None, finished: int) -> None:
+        where["path"] = path
+        if finished:
+            print(f"resuming {path}: {finished} of {args.deals} deals already played",
+                  file=sys.stderr)  # fmt: skip
+
+    try:
+        df = run_match(args.game, specs, args.deals, args.seed, out=args.out, name=args.name,
+                       workers=args.workers, resume=args.resume, progress=not args.quiet,
+                       on_start=started)  # fmt: skip
+    except RunConfigError as e:
+        raise UsageError(str(e)) from None
+    except KeyboardInterrupt:
+        print(f"\ninterrupted; finished deals are saved in {where.get('path')}: "
+              "run the same command again to resume", file=sys.stderr)  # fmt: skip
+        return EXIT_INTERRUPTED
+    n = game.num_players()
+    print(f"{args.game}: {', '.join(specs)}; {args.deals} deals × {n} seating"
+          f"{'s' if n > 1 else ''}; seed {args.seed}; results in {where['path']}")  # fmt: skip
+    summary = summarize(df)
+    print(format_summary(summary))
+    agents = list(summary.index)
+    for i, a in enumerate(agents):
+        for b in agents[i + 1 :]:
+            m, lo, hi, k = paired_difference(df, a, b)
+            print(f"{a} − {b}: {m:+.3f} [{lo:+.3f}, {hi:+.3f}] over {k} deals")
+    print("Intervals: 95% Student-t on each agent's mean return per deal over its seatings "
+          "(paired by duplicate deal).")  # fmt: skip
+    return 0
+
+
+# --- hoyle bench -------------------------------------------------------------------------------
+def cmd_bench(args: argparse.Namespace) -> int:
+    from hoyle.envs import GAMES
+    from hoyle.experiments.bench import format_bench, run_bench
+
+    names = args.games or sorted(GAMES)
+    games = [load_game(g)[1] for g in names]
+    try:
+        pyspiel.load_game(args.reference)
+    except pyspiel.SpielError as e:
+        raise UsageError(f"cannot load reference game {args.reference!r}: {e}") from None
+    rows = run_bench(games, args.seconds, args.seed, args.reference)
+    print(json.dumps(rows, indent=2) if args.json else format_bench(rows))
+    return 0
+
+
+# --- the parser --------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    from hoyle.experiments.match import hoyle_version
+
+    p = argparse.ArgumentParser(
+        prog="hoyle",
+        description="Games of Foster's Complete Hoyle and Hoyle's Games Modernized, for AI "
+        "research: list them, play them, pit agents against each other, time them.",
+        epilog="Games are named like conquian or 'cassino(players=3)'; agents like random, "
+        "heuristic, heuristic:-<hint>. Run 'hoyle <command> --help' for a command's options.",
+    )
+    p.add_argument("--version", action="version", version=f"hoyle {hoyle_version()}")
+    sub = p.add_subparsers(dest="command", metavar="command", required=True)
+
+    g = sub.add_parser("games", help="list the registered games and their parameters",
+                       description="List the registered games: names, players, source in the "
+                       "books, parameters (default and choices) and variants.")  # fmt: skip
+    g.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    g.set_defaults(func=cmd_games)
+
+    pl = sub.add_parser("play", help="play a game in the terminal against agents",
+                        description="Play against agents, seeing only your own view. Answer "
+                        "with a move's number or name (a unique prefix will do); '?' shows "
+                        "the moves again, 'quit' or Ctrl-D leaves.")  # fmt: skip
+    pl.add_argument("game", help="game string, e.g. conquian or 'cassino(players=3)'")
+    pl.add_argument("--vs", action="extend", nargs="+", metavar="SPEC",
+                    help="opponents' agent specs, one per other seat or one for all "
+                    "(default: random)")  # fmt: skip
+    pl.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    pl.add_argument("--seed", type=int, help="seed of the deal and the agents (default: fresh)")
+    pl.set_defaults(func=cmd_play)
+
+    m = sub.add_parser("match", help="duplicate-deal match between agents",
+                       description="Play N deals, each replayed with the seats rotated so every "
+                       "agent plays every seat on every deal. Rows go to "
+                       "OUT/NAME/results.parquet as deals finish; the same command resumes "
+                       "an interrupted run.")  # fmt: skip
+    m.add_argument("game", help="game string, e.g. conquian or 'cassino(players=3)'")
+    m.add_argument("--agents", required=True, metavar="A,B[,...]",
+                   help="one agent spec per seat, comma-separated; a spec's own options may "
+                   "follow it: heuristic:-play-for-tableau,-hint2,random")  # fmt: skip
+    m.add_argument("--deals", type=int, required=True, help="number of deals")
+    m.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
+    m.add_argument("--name", help="run name (default: from game, agents and seed)")
+    m.add_argument("--out", default="runs", help="runs folder (default: runs)")
+    m.add_argument("--workers", type=int, default=1,
+                   help="local worker processes; 0 = one per CPU (default 1)")  # fmt: skip
+    m.add_argument("--resume", action=argparse.BooleanOptionalAction, default=True,
+                   help="resume a stored run of the same match (default); --no-resume "
+                   "starts it over")  # fmt: skip
+    m.add_argument("--quiet", action="store_true", help="no progress bar")
+    m.set_defaults(func=cmd_match)
+
+    b = sub.add_parser("bench", help="time random playouts, clone and observers",
+                       description="Random-playout steps/s, games/s, clone() and observer "
+                       "set_from per call for each game, beside OpenSpiel's C++ reference "
+                       "game timed by the same loop, with ratios.")  # fmt: skip
+    b.add_argument("games", nargs="*", help="game strings (default: every registered game)")
+    b.add_argument("--seconds", type=float, default=3.0,
+                   help="playout time per game; clone and set_from get a quarter each "
+                   "(default 3)")  # fmt: skip
+    b.add_argument("--seed", type=int, default=0, help="seed of the playouts (default 0)")
+    b.add_argument("--reference", default="gin_rummy",
+                   help="OpenSpiel game to compare with (default gin_rummy)")  # fmt: skip
+    b.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    b.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``hoyle``; the exit status (0 ok, 2 usage error, 130 interrupted match)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except UsageError as e:
+        print(f"hoyle {args.command}: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

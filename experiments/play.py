@@ -1,0 +1,191 @@
+"""A human plays a hoyle game in the terminal against agents, seeing only their own view.
+
+Before each of the human's decisions the game's observation string for the human's seat is
+printed (the view in the book's words), then the legal actions, numbered. The human answers with
+a number or with the action's name (case-insensitive; a unique prefix is enough); ``?`` shows
+the view again, ``quit`` (or end of input, or Ctrl-C) leaves the game.
+
+What is announced. Everything else that happens is announced only as far as the human could see
+it at the table, and the judge is the game's own information state. The alternatives to an
+event are the other outcomes of a chance node, or the other legal moves of the player to move,
+here and in a few states re-dealt by the game's determinizer (a move forced by the mover's
+hidden cards still has alternatives). The event is named ("chance: deal ♥5 to pone", "player 1
+(random): discard ♦K") when every alternative that would leave the human's information state
+the same has the same name, i.e. the human knows exactly what happened. Otherwise only its kind
+is told: "a card is dealt to player k" (k: the players whose information state does tell the
+outcomes apart) or "player k (agent) makes a move you cannot see". An event seen in part (the
+suit but not the rank) is therefore not named: the conservative side. The cost, a clone per
+alternative, only matters at the speed of a human. At the end the human's final view and
+everyone's returns are shown (not the hidden cards).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hoyle.agents import make
+from hoyle.experiments.match import derive_seed, sample_chance
+
+QUIT_WORDS = ("quit", "exit")
+
+
+class Quit(Exception):
+    """The human left the game."""
+
+
+def _infostates_after(state: Any, action: int) -> list[str]:
+    after = state.clone()
+    after.apply_action(action)
+    return [after.information_state_string(p) for p in range(after.num_players())]
+
+
+def _alternatives(state: Any, seat: int, worlds: int, seed: int) -> list[tuple[Any, int]]:
+    """(state, event) pairs that could have happened instead, as far as ``seat`` knows.
+
+    At a chance node: every other outcome. At a player node: every legal move here and in
+    ``worlds`` states re-dealt by the game's determinizer (so a forced move, forced only by
+    the mover's hidden cards, still has alternatives to compare with).
+    """
+    if state.is_chance_node():
+        return [(state, a) for a, _ in state.chance_outcomes()]
+    pairs = [(state, a) for a in state.legal_actions()]
+    sampler = random.Random(seed).random
+    for _ in range(worlds):
+        world = state.resample_from_infostate(seat, sampler)
+        pairs += [(world, a) for a in world.legal_actions()]
+    return pairs
+
+
+def describe_event(
+    state: Any, action: int, seat: int, names: Sequence[str], worlds: int = 3, seed: int = 0
+) -> str:
+    """How to announce ``action`` (about to be applied to ``state``) to the human in ``seat``.
+
+    The event is named when every alternative that would leave the human with the same
+    information state has the same name; otherwise only its kind is told.
+    """
+    actor = state.current_player()
+    text = state.action_to_string(actor, action)
+    actual = _infostates_after(state, action)
+    hidden = False
+    seen_by: set[int] = set()
+    for world, b in _alternatives(state, seat, worlds, seed):
+        after = _infostates_after(world, b)
+        if after[seat] == actual[seat] and world.action_to_string(actor, b) != text:
+            hidden = True
+        seen_by.update(p for p, info in enumerate(after) if info != actual[p])
+    if not hidden:
+        return f"{names[actor]}: {text}" if actor >= 0 else f"chance: {text}"
+    if actor >= 0:
+        return f"{names[actor]} makes a move you cannot see"
+    if not seen_by:
+        return "chance: an event no player sees"
+    return "a card is dealt to " + " and ".join(f"player {p}" for p in sorted(seen_by))
+
+
+def match_action(text: str, legal: Sequence[int], labels: Sequence[str]) -> int | str:
+    """The action ``text`` names (by number or name), or an explanation of why it names none."""
+    t = text.strip()
+    if not t:
+        return "type a number or the name of a move (? shows them again)"
+    if t.isdigit():
+        k = int(t)
+        if 1 <= k <= len(legal):
+            return legal[k - 1]
+        return f"no move number {k}: choose 1 to {len(legal)}"
+    low = t.lower()
+    exact = [a for a, s in zip(legal, labels, strict=True) if s.lower() == low]
+    if exact:
+        return exact[0]
+    hits = [(a, s) for a, s in zip(legal, labels, strict=True) if s.lower().startswith(low)]
+    if len(hits) == 1:
+        return hits[0][0]
+    if hits:
+        return f"{t!r} could be any of: " + ", ".join(s for _, s in hits)
+    return f"no legal move is called {t!r} (? shows the moves)"
+
+
+def ask_move(state: Any, seat: int, read: Callable[[str], str], say: Callable[[str], None]) -> int:
+    """Show the human's view and moves, and read a move until one is legal."""
+    legal = list(state.legal_actions())
+    labels = [state.action_to_string(seat, a) for a in legal]
+
+    def show() -> None:
+        say("")
+        say(state.observation_string(seat))
+        say("Your moves:")
+        for i, s in enumerate(labels, 1):
+            say(f"  {i:>2}. {s}")
+
+    show()
+    while True:
+        text = read(f"player {seat}> ")
+        if text.strip().lower() in QUIT_WORDS:
+            raise Quit
+        if text.strip() in ("?", "help"):
+            show()
+            continue
+        got = match_action(text, legal, labels)
+        if isinstance(got, str):
+            say(got)
+        else:
+            return got
+
+
+def play_human(
+    game: Any,
+    opponents: Sequence[str],
+    seat: int = 0,
+    seed: int = 0,
+    read: Callable[[str], str] = input,
+    say: Callable[[str], None] = print,
+) -> list[float] | None:
+    """Play one game with the human in ``seat``; the returns, or ``None`` if the human left.
+
+    ``opponents`` are agent specs for the other seats in order. Chance draws from a stream
+    seeded by ``seed``; the agent in seat k gets ``derive_seed(seed, 1, k)``.
+    """
+    n = game.num_players()
+    if not 0 <= seat < n:
+        raise ValueError(f"seat {seat} does not exist: the seats are 0 to {n - 1}")
+    if len(opponents) != n - 1:
+        raise ValueError(f"{n - 1} opponents needed for {n} players; got {len(opponents)}")
+    bots: list[Any] = []
+    names: list[str] = []
+    others = iter(opponents)
+    for k in range(n):
+        if k == seat:
+            bots.append(None)
+            names.append(f"player {k} (you)")
+        else:
+            spec = next(others)
+            bots.append(make(spec, game, derive_seed(seed, 1, k)))
+            names.append(f"player {k} ({spec})")
+    rng = random.Random(derive_seed(seed, 0))
+    state = game.new_initial_state()
+    say(f"{game.get_type().long_name}: you are player {seat}; seed {seed}.")
+    step = 0
+    try:
+        while not state.is_terminal():
+            step += 1
+            if state.is_chance_node():
+                action = sample_chance(state, rng)
+            elif state.current_player() == seat:
+                action = ask_move(state, seat, read, say)
+                say(f"You: {state.action_to_string(seat, action)}")
+                state.apply_action(action)
+                continue
+            else:
+                action = bots[state.current_player()].step(state)
+            say(describe_event(state, action, seat, names, seed=derive_seed(seed, 2, step)))
+            state.apply_action(action)
+    except (Quit, EOFError, KeyboardInterrupt):
+        say("\nGame abandoned.")
+        return None
+    say("")
+    say(state.observation_string(seat))
+    returns = [float(r) for r in state.returns()]
+    say("Game over. Returns: " + ", ".join(f"{names[p]} {r:+g}" for p, r in enumerate(returns)))
+    return returns
