@@ -1,0 +1,445 @@
+"""Gymnasium environments over every registered hoyle game: one seat learns, agents play the rest.
+
+``import hoyle.envs`` registers one id per game, ``hoyle/<Name>-v<version>`` (the game's
+``GameSpec.gym_id``)::
+
+    >>> import gymnasium as gym, hoyle.envs
+    >>> env = gym.make("hoyle/Conquian-v0", seat=0, opponents="heuristic")   # doctest: +SKIP
+    >>> obs, info = env.reset(seed=7)                                          # doctest: +SKIP
+    >>> action = env.action_space.sample(obs["action_mask"])                   # doctest: +SKIP
+
+The environment is written over the game's rules directly, not over OpenSpiel's
+``rl_environment``: chance nodes and the other seats' moves are resolved inside ``reset`` and
+``step``, so each ``step`` is one decision of the learning seat.
+
+The module also holds what the PettingZoo environment shares with this one (the observation
+space, the chance sampler, the illegal-action policy), so the two wrappers cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeAlias
+
+import gymnasium
+import numpy as np
+import pyspiel
+from gymnasium import spaces
+from hoyle.envs.core.errors import IllegalActionError
+from hoyle.envs.core.registry import GAMES, load
+from hoyle.envs.core.rules import CHANCE, TERMINAL
+
+ILLEGAL_ACTION_POLICIES = ("penalty", "raise")
+"""What a wrapper does with an illegal action: end the episode with a penalty, or raise."""
+
+RENDER_MODES = ("ansi", "human")
+
+_APPLY_UNCHECKED = pyspiel.State.apply_action
+"""OpenSpiel's own ``apply_action`` (history kept, no legality check): used only for actions the
+wrapper has just checked itself or drawn from ``chance_outcomes``, so nothing is checked twice."""
+
+AgentLike: TypeAlias = str | pyspiel.Bot
+"""An opponent: an agent spec string (``"random"``, ``"heuristic"``) or a ``pyspiel.Bot``."""
+
+
+# --- pieces shared with the PettingZoo environment ------------------------------------------
+
+
+def load_game(game: str | pyspiel.Game, params: Mapping[str, Any]) -> Any:
+    """A hoyle ``pyspiel.Game`` from a name (``conquian``, ``hoyle_conquian``,
+    ``cassino(players=3)``) and keyword parameters, or a loaded hoyle game as it is."""
+    if isinstance(game, str):
+        return load(game, params)
+    if params:
+        raise ValueError(f"parameters {dict(params)} given with an already loaded game {game}")
+    if not hasattr(game, "rules") or not hasattr(game, "spec"):
+        raise TypeError(f"{game} is not a hoyle game; load one with hoyle.envs.load(name)")
+    return game
+
+
+def make_observer(game: Any, perfect_recall: bool) -> Any:
+    """The game's observer: the observation tensor, or with ``perfect_recall`` the
+    information-state tensor (the view plus every event the player saw)."""
+    return game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+
+
+def observation_space(game: Any, observer: Any) -> spaces.Dict:
+    """``Dict(observation=Box(float32), action_mask=Box(int8))`` for ``game``.
+
+    The tensor's bounds are [0, 1]: every hoyle observer writes one-hot and 0/1 card planes
+    (``envs/core/observe.py``); the tests check each observation lies in this space.
+    """
+    n = game.num_distinct_actions()
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, observer.tensor.shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
+        }
+    )
+
+
+def illegal_action_policy(illegal_action: str, illegal_penalty: float | None, game: Any) -> float:
+    """Check the policy name and return the penalty (default: the game's ``min_utility``)."""
+    if illegal_action not in ILLEGAL_ACTION_POLICIES:
+        raise ValueError(
+            f"illegal_action={illegal_action!r}; choose one of {', '.join(ILLEGAL_ACTION_POLICIES)}"
+        )
+    return float(game.min_utility() if illegal_penalty is None else illegal_penalty)
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode={render_mode!r}; choose one of {', '.join(RENDER_MODES)}")
+    return render_mode
+
+
+def sample_chance(state: Any, rng: np.random.Generator) -> int:
+    """One chance outcome of ``state``, drawn with its exact probability from one uniform of
+    ``rng`` (so each chance node consumes exactly one number from the stream)."""
+    outcomes = state.rules.chance_outcomes(state.s)
+    u = rng.random()
+    acc = 0.0
+    for a, p in outcomes:
+        acc += p
+        if u < acc:
+            return int(a)
+    return int(outcomes[-1][0])  # rounding: the probabilities summed to just under 1
+
+
+def action_mask(n: int, legal: Sequence[int]) -> np.ndarray:
+    """A fresh int8 mask of length ``n`` with ones at ``legal``."""
+    mask = np.zeros(n, np.int8)
+    if legal:
+        mask[list(legal)] = 1
+    return mask
+
+
+def as_action(action: Any) -> int | None:
+    """``action`` as an int (numpy scalars and 0-d arrays accepted); ``None`` if it is not one."""
+    try:
+        a = int(action)
+    except (TypeError, ValueError):
+        return None
+    return a if a == action else None
+
+
+def view_text(observer: Any, state: Any, player: int, over: bool) -> str:
+    """What ``player`` sees, as text, with the legal actions in words when it is their turn."""
+    lines = [f"player {player}'s view:", observer.string_from(state, player)]
+    if state.is_terminal():
+        lines.append(f"game over; returns {state.returns()}")
+    elif over:
+        lines.append("episode over (illegal action)")
+    elif state.current_player() == player:
+        acts = ", ".join(f"{a}: {state.action_to_string(player, a)}" for a in state.legal_actions())
+        lines.append(f"to play; legal actions {acts}")
+    return "\n".join(lines) + "\n"
+
+
+def _stateful(bot: Any) -> bool:
+    """Whether ``bot`` needs ``inform_action`` (hoyle agents keep no memory and do not)."""
+    from hoyle.agents.base import HoyleBot
+
+    method = getattr(type(bot), "inform_action", None)
+    return method is not None and method is not HoyleBot.inform_action
+
+
+# --- the Gymnasium environment -------------------------------------------------------------
+
+
+class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One seat of a hoyle game against agents, as a Gymnasium environment.
+
+    ## Description
+
+    Any registered hoyle game (``hoyle.envs.GAMES``), one deal per episode (or one match, where
+    the game's parameters say so). The learning seat ``seat`` sees only what that player could
+    see at the table; the other seats are played by hoyle agents; chance (the shuffle, every
+    deal and draw) is drawn inside the environment from its seeded ``np_random``.
+
+    ## Action Space
+
+    ``Discrete(num_distinct_actions)``: the game's own action ids (its module docstring tables
+    the layout). Only some are legal in a state: ``obs["action_mask"]`` marks them (also
+    ``info["legal_actions"]`` and :meth:`action_masks`, for MaskablePPO).
+
+    ## Observation Space
+
+    ``Dict(observation=Box(0, 1, (size,), float32), action_mask=Box(0, 1, (num_distinct_actions,),
+    int8))``. ``observation`` is the game's observation tensor for the seat (the current view:
+    own hand, the table, public card tracking), read through the game's observer; with
+    ``perfect_recall=True`` it is the information-state tensor (the view plus every event the
+    seat saw, in order). The game's docstring tables its layout. Nothing hidden from the seat
+    reaches it: the observer encodes ``player_view``, in which hidden cards are absent.
+
+    ## Starting State
+
+    A fresh deal: ``reset`` resolves the chance nodes and the other seats' moves until the
+    learning seat is to play.
+
+    ## Rewards
+
+    Terminal: 0 on every step but the last, then the seat's return under the game's stakes
+    (``game.min_utility()`` to ``game.max_utility()``). An illegal action under
+    ``illegal_action="penalty"`` ends the episode with reward ``illegal_penalty`` (default: the
+    game's ``min_utility``, the worst any legal play can do, so an illegal move never pays).
+
+    ## Episode End
+
+    Termination: the game is over (``info["returns"]`` then holds every seat's return), or the
+    seat played an illegal action under the penalty policy (``info["illegal_action"] = True``).
+    Truncation: never; every hoyle game ends within its declared ``max_game_length`` decisions.
+    If a game can end before the seat's first decision, ``reset`` returns that final view
+    (empty mask, ``info["current_player"] == TERMINAL``) and the next ``step`` pays the return
+    whatever the action.
+
+    ## Information
+
+    ``info`` holds ``action_mask``, ``legal_actions``, ``current_player`` (the seat, or
+    ``TERMINAL`` = -4 at the end), ``illegal_action`` (bool), and at the end ``returns``.
+
+    ## Arguments
+
+    - ``game``: a game name (``"conquian"``, ``"hoyle_conquian"``, ``"cassino(players=3)"``) or
+      a loaded hoyle game; bound by each registered id.
+    - ``seat``: the learning player, ``0 <= seat < num_players`` (default 0).
+    - ``opponents``: an agent spec (``"random"``, ``"heuristic"``, ``"mcts:sims=100"``) or a
+      ``pyspiel.Bot`` for every other seat, or a sequence of them, one per other seat in seat
+      order. Spec strings are built afresh at every reset with seeds drawn from ``np_random``
+      (so ``reset(seed=s)`` replays the same episode for the same actions); bot objects are
+      used as they are (``restart_at`` at reset, and ``inform_action`` when they define one).
+    - ``perfect_recall``: observe the information-state tensor instead of the observation.
+    - ``illegal_action``: ``"penalty"`` (default; Gymnasium's checkers step unmasked random
+      actions) or ``"raise"`` (:class:`~hoyle.envs.core.errors.IllegalActionError`, the state
+      unchanged).
+    - ``illegal_penalty``: the reward of an illegal action (default ``game.min_utility()``).
+    - ``render_mode``: ``"ansi"`` (``render()`` returns the seat's view as text) or ``"human"``
+      (printed after each reset and step). Only the seat's view is shown, never hidden cards.
+    - any other keyword: a game parameter (``gym.make("hoyle/Cassino-v0", players=3)``).
+
+    ## References
+
+    The game's source and assumptions are in its module docstring (``envs/games/<name>.py``).
+
+    ## Version History
+
+    - v<k>: ``k`` is the game's ``GameSpec.version``, bumped with its rules or encodings.
+    """
+
+    # Gymnasium declares ``metadata`` an instance attribute, so no ClassVar (mypy) here.
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str | pyspiel.Game = "conquian",
+        seat: int = 0,
+        opponents: AgentLike | Sequence[AgentLike] = "random",
+        *,
+        perfect_recall: bool = False,
+        illegal_action: str = "penalty",
+        illegal_penalty: float | None = None,
+        render_mode: str | None = None,
+        **params: Any,
+    ) -> None:
+        self.game = load_game(game, params)
+        self.rules = self.game.rules
+        num_players = self.game.num_players()
+        if not 0 <= seat < num_players:
+            raise ValueError(f"seat={seat} is not a seat of {self.game} (0..{num_players - 1})")
+        self.seat = int(seat)
+        self.penalty = illegal_action_policy(illegal_action, illegal_penalty, self.game)
+        self.illegal_action = illegal_action
+        self.render_mode = check_render_mode(render_mode)
+        self.perfect_recall = bool(perfect_recall)
+        self._opponents = self._seat_opponents(opponents, num_players)
+        self._observer = make_observer(self.game, self.perfect_recall)
+        self._num_actions = self.game.num_distinct_actions()
+        self.observation_space = observation_space(self.game, self._observer)
+        self.action_space = spaces.Discrete(self._num_actions)
+        self._state: Any = None
+        self._bots: dict[int, Any] = {}
+        self._informed: list[tuple[int, Any]] = []
+        self._over = True  # no episode running until reset
+        self._return_paid = True
+
+    def _seat_opponents(
+        self, opponents: AgentLike | Sequence[AgentLike], num_players: int
+    ) -> dict[int, AgentLike]:
+        others = [p for p in range(num_players) if p != self.seat]
+        if isinstance(opponents, str | pyspiel.Bot):
+            given: list[AgentLike] = [opponents] * len(others)
+        else:
+            given = list(opponents)
+            if len(given) != len(others):
+                raise ValueError(
+                    f"{len(given)} opponents given for the {len(others)} other seats {others}"
+                )
+        for o in given:
+            if not isinstance(o, str | pyspiel.Bot):
+                raise TypeError(f"an opponent must be an agent spec string or a pyspiel.Bot: {o!r}")
+        return dict(zip(others, given, strict=True))
+
+    # --- the Gymnasium API --------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new deal, played until the seat is to move. ``options`` are not used."""
+        super().reset(seed=seed)
+        del options  # Unused: a hoyle episode has no reset options.
+        from hoyle.agents import make
+
+        rng = self.np_random
+        state = self.game.new_initial_state()
+        self._bots = {}
+        seeds = rng.integers(0, 2**31 - 1, size=len(self._opponents))
+        for (p, o), s in zip(self._opponents.items(), seeds, strict=True):
+            self._bots[p] = make(o, self.game, seed=int(s)) if isinstance(o, str) else o
+        for bot in self._bots.values():
+            bot.restart_at(state)
+        self._informed = [(p, b) for p, b in self._bots.items() if _stateful(b)]
+        self._state = state
+        self._over = False
+        self._return_paid = False
+        cur = self._advance()
+        if cur == TERMINAL:  # the game ended before the seat's first decision
+            self._over = True
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(cur, illegal=False)
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the seat, then the others and chance until the seat's turn."""
+        state = self._state
+        if state is None or (self._over and self._return_paid):
+            raise gymnasium.error.ResetNeeded("the episode is over: call reset() first")
+        if self._over:  # ended before the seat ever moved: pay the return now
+            return self._finish(TERMINAL)
+        legal = state.legal_actions()
+        a = as_action(action)
+        if a is None or a not in legal:
+            if self.illegal_action == "raise":
+                view = self._observer.string_from(state, self.seat)
+                raise IllegalActionError(
+                    a if a is not None else -1, legal, view, f"{action!r} is not a legal action"
+                )
+            self._over = self._return_paid = True
+            obs, info = self._observe(state.current_player(), illegal=True)
+            if self.render_mode == "human":
+                self.render()
+            return obs, self.penalty, True, False, info
+        for p, bot in self._informed:
+            if p != self.seat:
+                bot.inform_action(state, self.seat, a)
+        _APPLY_UNCHECKED(state, a)
+        cur = self._advance()
+        if cur == TERMINAL:
+            self._over = True
+            return self._finish(cur)
+        if self.render_mode == "human":
+            self.render()
+        obs, info = self._observe(cur, illegal=False)
+        return obs, 0.0, False, False, info
+
+    def _finish(self, cur: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        self._return_paid = True
+        reward = float(self.rules.returns(self._state.s)[self.seat])
+        if self.render_mode == "human":
+            self.render()
+        obs, info = self._observe(cur, illegal=False)
+        return obs, reward, True, False, info
+
+    def render(self) -> str | None:
+        """The seat's view (``ansi``: returned; ``human``: printed). Never the hidden cards."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() called without a render_mode; make the env with render_mode='ansi' "
+                "or 'human'."
+            )
+            return None
+        if self._state is None:
+            text = "no episode: call reset()\n"
+        else:
+            text = view_text(self._observer, self._state, self.seat, self._over)
+        if self.render_mode == "ansi":
+            return text
+        print(text, end="")
+        return None
+
+    def close(self) -> None:
+        """Nothing to release; closing twice is allowed."""
+
+    def action_masks(self) -> np.ndarray:
+        """The current action mask (bool), for ``sb3_contrib.MaskablePPO``."""
+        return self._mask().astype(bool)
+
+    @property
+    def spiel_state(self) -> Any:
+        """The underlying ``pyspiel`` state (the whole table: for analysis, not for the agent)."""
+        return self._state
+
+    # --- internals -----------------------------------------------------------------------------
+    def _advance(self) -> int:
+        """Resolve chance and the other seats until the seat is to move or the game ends."""
+        state, rules, seat = self._state, self.rules, self.seat
+        s, rng, bots, informed = state.s, self.np_random, self._bots, self._informed
+        while True:
+            cur = rules.current_player(s)
+            if cur in (seat, TERMINAL):
+                return int(cur)
+            if cur == CHANCE:
+                a = sample_chance(state, rng)
+                for _, bot in informed:
+                    bot.inform_action(state, CHANCE, a)
+                _APPLY_UNCHECKED(state, a)
+            else:
+                a = int(bots[cur].step(state))
+                for p, bot in informed:
+                    if p != cur:
+                        bot.inform_action(state, cur, a)
+                state.apply_action(a)  # checked: an agent's illegal move raises
+
+    def _legal(self) -> list[int]:
+        """The seat's legal actions now; none once the episode is over."""
+        state = self._state
+        if state is None or self._over or state.current_player() != self.seat:
+            return []
+        return state.legal_actions()  # type: ignore[no-any-return]
+
+    def _mask(self) -> np.ndarray:
+        return action_mask(self._num_actions, self._legal())
+
+    def _observe(self, cur: int, illegal: bool) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """The seat's observation and the step's info, each made of fresh objects."""
+        self._observer.set_from(self._state, self.seat)
+        legal = self._legal()
+        mask = action_mask(self._num_actions, legal)
+        obs = {"observation": self._observer.tensor.copy(), "action_mask": mask}
+        info: dict[str, Any] = {
+            "action_mask": mask.copy(),
+            "legal_actions": list(legal),
+            "current_player": int(cur),
+            "illegal_action": illegal,
+        }
+        if cur == TERMINAL:
+            info["returns"] = [float(r) for r in self.rules.returns(self._state.s)]
+        return obs, info
+
+
+def register_gymnasium_envs() -> list[str]:
+    """Register ``hoyle/<Name>-v<version>`` for every registered game (once); return the ids.
+
+    Called by ``import hoyle.envs``; call it again after registering a game of your own.
+    """
+    ids = []
+    for name, spec in GAMES.items():
+        if spec.gym_id not in gymnasium.registry:
+            gymnasium.register(
+                id=spec.gym_id,
+                entry_point=f"{__name__}:HoyleEnv",
+                kwargs={"game": name},
+                nondeterministic=False,
+            )
+        ids.append(spec.gym_id)
+    return ids
