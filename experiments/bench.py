@@ -74,10 +74,21 @@ def _per_call(fn: Any, items: Sequence[Any], seconds: float) -> float:
             return elapsed / calls
 
 
+def game_label(game: Any) -> str:
+    """The game's OpenSpiel name, with only the parameters that differ from the defaults."""
+    spec = getattr(game, "spec", None)
+    if spec is None:
+        return str(game).removesuffix("()")
+    defaults = spec.defaults()
+    changed = {k: v for k, v in game.get_parameters().items() if defaults.get(k) != v}
+    args = ",".join(f"{k}={v}" for k, v in sorted(changed.items()))
+    return f"{spec.spiel_name}({args})" if args else str(spec.spiel_name)
+
+
 def bench_game(game: Any, seconds: float, seed: int = 0) -> dict[str, Any]:
     """Playout speed, and µs per ``clone()`` and per observer ``set_from`` for one game."""
     rng = random.Random(seed)
-    out: dict[str, Any] = {"game": str(game)}
+    out: dict[str, Any] = {"game": game_label(game)}
     out.update(random_playouts(game, seconds, rng))
     states = sample_states(game, rng)
     out["clone_us"] = 1e6 * _per_call(lambda s: s.clone(), states, seconds / 4)
@@ -97,20 +108,22 @@ def run_bench(
         row["x_steps"] = row["steps_per_s"] / ref["steps_per_s"]
         row["x_clone"] = row["clone_us"] / ref["clone_us"]
         row["x_set_from"] = row["set_from_us"] / ref["set_from_us"]
-    ref["game"] += " (C++ reference)"
+        row["reference"] = row is ref
     return [*rows, ref]
 
 
 def format_bench(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as a plain-text table."""
+    names = [r["game"] + (" (reference)" if r.get("reference") else "") for r in rows]
+    w = max(len("game"), *map(len, names))
     head = (
-        f"{'game':<32} {'steps/s':>10} {'games/s':>9} {'steps/game':>10} {'× ref':>7} "
+        f"{'game':<{w}} {'steps/s':>10} {'games/s':>9} {'steps/game':>10} {'× ref':>7} "
         f"{'clone µs':>9} {'× ref':>7} {'set_from µs':>11} {'× ref':>7}"
     )
     lines = [head, "-" * len(head)]
-    for r in rows:
+    for name, r in zip(names, rows, strict=True):
         lines.append(
-            f"{r['game']:<32} {r['steps_per_s']:>10,.0f} {r['games_per_s']:>9,.1f} "
+            f"{name:<{w}} {r['steps_per_s']:>10,.0f} {r['games_per_s']:>9,.1f} "
             f"{r['steps_per_game']:>10.1f} {r['x_steps']:>7.3f} {r['clone_us']:>9.2f} "
             f"{r['x_clone']:>7.1f} {r['set_from_us']:>11.2f} {r['x_set_from']:>7.1f}"
         )

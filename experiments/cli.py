@@ -166,10 +166,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     try:
         pyspiel.load_game(args.reference)
     except pyspiel.SpielError as e:
-        raise UsageError(f"cannot load reference game {args.reference!r}: {e}") from None
+        why = str(e).splitlines()[0] if args.reference.split("(")[0] in _spiel_names() else ""
+        why = why or "no such OpenSpiel game (see pyspiel.registered_names())"
+        raise UsageError(f"cannot load reference game {args.reference!r}: {why}") from None
     rows = run_bench(games, args.seconds, args.seed, args.reference)
     print(json.dumps(rows, indent=2) if args.json else format_bench(rows))
     return 0
+
+
+def _spiel_names() -> list[str]:
+    return list(pyspiel.registered_names())
 
 
 # --- the parser --------------------------------------------------------------------------------

@@ -139,14 +139,17 @@ def play_human(
     opponents: Sequence[str],
     seat: int = 0,
     seed: int = 0,
-    read: Callable[[str], str] = input,
-    say: Callable[[str], None] = print,
+    read: Callable[[str], str] | None = None,
+    say: Callable[[str], None] | None = None,
 ) -> list[float] | None:
     """Play one game with the human in ``seat``; the returns, or ``None`` if the human left.
 
     ``opponents`` are agent specs for the other seats in order. Chance draws from a stream
-    seeded by ``seed``; the agent in seat k gets ``derive_seed(seed, 1, k)``.
+    seeded by ``seed``; the agent in seat k gets ``derive_seed(seed, 1, k)``. ``read`` and
+    ``say`` default to ``input`` and ``print`` (looked up at call time).
     """
+    ask: Callable[[str], str] = read or (lambda prompt: input(prompt))
+    tell: Callable[[str], None] = say or (lambda text: print(text))
     n = game.num_players()
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} does not exist: the seats are 0 to {n - 1}")
@@ -165,7 +168,7 @@ def play_human(
             names.append(f"player {k} ({spec})")
     rng = random.Random(derive_seed(seed, 0))
     state = game.new_initial_state()
-    say(f"{game.get_type().long_name}: you are player {seat}; seed {seed}.")
+    tell(f"{game.get_type().long_name}: you are player {seat}; seed {seed}.")
     step = 0
     try:
         while not state.is_terminal():
@@ -173,19 +176,19 @@ def play_human(
             if state.is_chance_node():
                 action = sample_chance(state, rng)
             elif state.current_player() == seat:
-                action = ask_move(state, seat, read, say)
-                say(f"You: {state.action_to_string(seat, action)}")
+                action = ask_move(state, seat, ask, tell)
+                tell(f"You: {state.action_to_string(seat, action)}")
                 state.apply_action(action)
                 continue
             else:
                 action = bots[state.current_player()].step(state)
-            say(describe_event(state, action, seat, names, seed=derive_seed(seed, 2, step)))
+            tell(describe_event(state, action, seat, names, seed=derive_seed(seed, 2, step)))
             state.apply_action(action)
     except (Quit, EOFError, KeyboardInterrupt):
-        say("\nGame abandoned.")
+        tell("\nGame abandoned.")
         return None
-    say("")
-    say(state.observation_string(seat))
+    tell("")
+    tell(state.observation_string(seat))
     returns = [float(r) for r in state.returns()]
-    say("Game over. Returns: " + ", ".join(f"{names[p]} {r:+g}" for p, r in enumerate(returns)))
+    tell("Game over. Returns: " + ", ".join(f"{names[p]} {r:+g}" for p, r in enumerate(returns)))
     return returns

@@ -1,0 +1,122 @@
+"""The ``hoyle`` command line, driven through ``main([...])`` on the registered games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import hoyle.envs
+import pandas as pd
+import pytest
+from hoyle.experiments.cli import main
+from hoyle.experiments.match import hoyle_version
+
+
+@pytest.mark.parametrize("argv", [[], ["games"], ["play"], ["match"], ["bench"]])
+def test_help_of_every_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main([*argv, "--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: hoyle") and len(out.splitlines()) > 5
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0
+    assert capsys.readouterr().out.strip() == f"hoyle {hoyle_version()}"
+
+
+def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    for name, spec in hoyle.envs.GAMES.items():
+        assert f"{name} " in out and spec.spiel_name in out and spec.title in out
+        for param in spec.params:
+            assert f"    {param}=" in out
+    assert main(["games", "--json"]) == 0
+    records = {r["name"]: r for r in json.loads(capsys.readouterr().out)}
+    assert set(records) == set(hoyle.envs.GAMES)
+    conquian = records["conquian"]
+    assert conquian["openspiel"] == "hoyle_conquian" and conquian["min_players"] == 2
+    assert all("default" in p and "choices" in p for p in conquian["params"].values())
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["match", "nonesuch", "--agents", "random,random", "--deals", "1"], "no game named"),
+        (["play", "nonesuch"], "no game named"),
+        (["bench", "nonesuch", "--seconds", "0.01"], "no game named"),
+        (["match", "conquian(nonesuch=1)", "--agents", "random,random", "--deals", "1"],
+         "no parameter 'nonesuch'"),
+        (["match", "conquian(", "--agents", "random,random", "--deals", "1", "--seed", "-1"],
+         "--seed"),
+        (["match", "conquian", "--agents", "random,nonesuch", "--deals", "1"], "unknown agent"),
+        (["match", "conquian", "--agents", "random", "--deals", "1"], "2 players"),
+        (["play", "conquian", "--seat", "5"], "--seat"),
+        (["play", "conquian", "--vs", "nonesuch"], "unknown agent"),
+        (["bench", "--reference", "nonesuch", "--seconds", "0.01"], "reference game"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_exit_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip()
+    assert message in err and len(err.splitlines()) == 1, err
+    assert err.startswith(f"hoyle {argv[0]}: error: ") and "Traceback" not in captured.out
+
+
+def test_a_bad_parameter_value_names_the_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = hoyle.envs.GAMES["conquian"]
+    name, param = next((k, p) for k, p in spec.params.items() if p.choices)
+    argv = ["match", f"conquian({name}=nonesuch)", "--agents", "random,random", "--deals", "1"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and name in err
+    assert all(str(c) in err for c in param.choices or ())
+
+
+def test_match_prints_the_summary_and_writes_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["match", "conquian", "--agents", "heuristic,random", "--deals", "3", "--seed", "1",
+            "--out", str(tmp_path), "--name", "m", "--quiet"]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "heuristic − random:" in out and "95% CI" in out and "Student-t" in out
+    df = pd.read_parquet(tmp_path / "m" / "results.parquet")
+    assert {"deal", "seat", "agent", "return", "rotation", "spec", "seed", "moves"} <= set(df)
+    assert len(df) == 3 * 2 * 2
+    config = json.loads((tmp_path / "m" / "config.json").read_text())
+    assert config["agents"] == ["heuristic", "random"] and config["deals"] == 3
+    assert config["version"] == hoyle_version()
+    assert main(argv) == 0  # Resumed: nothing left to play, the same summary.
+    assert capsys.readouterr().out == out
+
+
+def test_match_refuses_a_stored_run_of_another_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = ["match", "conquian", "--agents", "random,random", "--deals", "1", "--quiet",
+            "--out", str(tmp_path), "--name", "m"]  # fmt: skip
+    assert main([*base, "--seed", "1"]) == 0
+    assert main([*base, "--seed", "2"]) == 2
+    assert "--no-resume" in capsys.readouterr().err
+    assert main([*base, "--seed", "2", "--no-resume"]) == 0
+
+
+def test_bench_runs_every_game_beside_gin_rummy(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--seconds", "0.02"]) == 0
+    out = capsys.readouterr().out
+    for spec in hoyle.envs.GAMES.values():
+        assert spec.spiel_name in out
+    assert "gin_rummy" in out and "× ref" in out
+    assert main(["bench", "conquian", "--seconds", "0.02", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["game"].split("(")[0] for r in rows] == ["hoyle_conquian", "gin_rummy"]
+    assert all(r["steps_per_s"] > 0 and r["clone_us"] > 0 and r["set_from_us"] > 0 for r in rows)
+    assert rows[-1]["x_steps"] == 1.0 and rows[-1]["reference"] and not rows[0]["reference"]
