@@ -36,12 +36,13 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import math
+import multiprocessing
 import os
 import random
 import shutil
+import signal
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -223,6 +224,15 @@ def play_deals(
     return [row for d in deals for row in play_deal(game, specs, seed, d)]
 
 
+def _play_task(task: tuple[str, Mapping[str, Any], Sequence[str], int, Sequence[int]]) -> Any:
+    return play_deals(*task)
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (``Pool.terminate``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def to_frame(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> pd.DataFrame:
     """Rows as the canonical result table: fixed columns and dtypes, sorted, deduplicated."""
     df = pd.DataFrame(rows if isinstance(rows, pd.DataFrame) else list(rows), columns=list(COLUMNS))
@@ -366,17 +376,18 @@ def run_match(
                     bar.update(1)
                 finish(rows)
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                pending = {pool.submit(play_deals, *job, g): len(g) for g in _chunks(todo, size)}
-                try:
-                    while pending:
-                        ready, _ = wait(pending, return_when=FIRST_COMPLETED)
-                        for fut in ready:
-                            finish(fut.result())
-                            bar.update(pending.pop(fut))
-                except BaseException:
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    raise
+            tasks = [(*job, g) for g in _chunks(todo, size)]
+            pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_sigint)
+            try:
+                for rows in pool.imap_unordered(_play_task, tasks):
+                    finish(rows)
+                    bar.update(len({r["deal"] for r in rows}))
+            except BaseException:
+                pool.terminate()  # Ctrl-C or a failing worker: stop now; parts stay on disk.
+                raise
+            finally:
+                pool.close()
+                pool.join()
 
     df = to_frame(pd.concat(frames, ignore_index=True))
     if path is not None:

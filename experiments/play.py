@@ -7,16 +7,17 @@ the view again, ``quit`` (or end of input, or Ctrl-C) leaves the game.
 
 What is announced. Everything else that happens is announced only as far as the human could see
 it at the table, and the judge is the game's own information state. The alternatives to an
-event are the other outcomes of a chance node, or the other legal moves of the player to move,
-here and in a few states re-dealt by the game's determinizer (a move forced by the mover's
-hidden cards still has alternatives). The event is named ("chance: deal ♥5 to pone", "player 1
-(random): discard ♦K") when every alternative that would leave the human's information state
-the same has the same name, i.e. the human knows exactly what happened. Otherwise only its kind
-is told: "a card is dealt to player k" (k: the players whose information state does tell the
-outcomes apart) or "player k (agent) makes a move you cannot see". An event seen in part (the
-suit but not the rank) is therefore not named: the conservative side. The cost, a clone per
-alternative, only matters at the speed of a human. At the end the human's final view and
-everyone's returns are shown (not the hidden cards).
+event are the other outcomes of the chance node or the other legal moves of the player to move,
+here and in a few states re-dealt by the game's determinizer (so a move forced by the mover's
+hidden cards, or the last card of the stock, still has alternatives). The event is named
+("chance: deal ♥5 to pone", "player 1 (random): discard ♦K") when every alternative that would
+leave the human's information state the same has the same name: the human knows exactly what
+happened. Otherwise only its kind is told: "a card is dealt to player k" (k: the players whose
+information state tells this node's outcomes apart; "a card is dealt that you cannot see" when
+this node has a single outcome) or "player k (agent) makes a move you cannot see". An event seen
+in part (the suit but not the rank) is therefore not named: the conservative side. The cost, a
+clone per alternative and a replay per re-dealt world, only matters at the speed of a human. At
+the end the human's final view and everyone's returns are shown (not the hidden cards).
 """
 
 from __future__ import annotations
@@ -44,17 +45,19 @@ def _infostates_after(state: Any, action: int) -> list[str]:
 def _alternatives(state: Any, seat: int, worlds: int, seed: int) -> list[tuple[Any, int]]:
     """(state, event) pairs that could have happened instead, as far as ``seat`` knows.
 
-    At a chance node: every other outcome. At a player node: every legal move here and in
-    ``worlds`` states re-dealt by the game's determinizer (so a forced move, forced only by
-    the mover's hidden cards, still has alternatives to compare with).
+    The other chance outcomes or legal moves here, and those of ``worlds`` states re-dealt by
+    the game's determinizer: a move forced only by the mover's hidden cards, or the last card
+    of the stock (one outcome here, but not one the human can name), still has alternatives.
     """
-    if state.is_chance_node():
-        return [(state, a) for a, _ in state.chance_outcomes()]
-    pairs = [(state, a) for a in state.legal_actions()]
+
+    def events(s: Any) -> list[int]:
+        return [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+
+    pairs = [(state, a) for a in events(state)]
     sampler = random.Random(seed).random
     for _ in range(worlds):
         world = state.resample_from_infostate(seat, sampler)
-        pairs += [(world, a) for a in world.legal_actions()]
+        pairs += [(world, a) for a in events(world)]
     return pairs
 
 
@@ -64,7 +67,8 @@ def describe_event(
     """How to announce ``action`` (about to be applied to ``state``) to the human in ``seat``.
 
     The event is named when every alternative that would leave the human with the same
-    information state has the same name; otherwise only its kind is told.
+    information state has the same name; otherwise only its kind is told, and for a chance
+    event who could tell its outcomes apart (compared here, not in re-dealt worlds).
     """
     actor = state.current_player()
     text = state.action_to_string(actor, action)
@@ -75,13 +79,14 @@ def describe_event(
         after = _infostates_after(world, b)
         if after[seat] == actual[seat] and world.action_to_string(actor, b) != text:
             hidden = True
-        seen_by.update(p for p, info in enumerate(after) if info != actual[p])
+        if world is state:
+            seen_by.update(p for p, info in enumerate(after) if info != actual[p])
     if not hidden:
         return f"{names[actor]}: {text}" if actor >= 0 else f"chance: {text}"
     if actor >= 0:
         return f"{names[actor]} makes a move you cannot see"
     if not seen_by:
-        return "chance: an event no player sees"
+        return "a card is dealt that you cannot see"
     return "a card is dealt to " + " and ".join(f"player {p}" for p in sorted(seen_by))
 
 
