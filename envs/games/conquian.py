@@ -137,9 +137,9 @@ decisions per deal (at most 77 in 1,500 random deals).
 
 Observation tensor (``perfect_recall=False``; cards indexed by their place in the pack, 0-39)
 ----------------------------------------------------------------------------------------------
-==============  =========  ==========================================================
+==============  =========  =====================================================================
 piece           shape      contents (relative to the observer: "my", "adversary's")
-==============  =========  ==========================================================
+==============  =========  =====================================================================
 hand            (40,)      my hand
 my_combos       (3, 40)    my combinations, one row each, in the order laid
 adv_combos      (3, 40)    the adversary's combinations
@@ -159,8 +159,11 @@ to_move         (2,)       me, the adversary
 dealer          (2,)       me, the adversary
 stock           (21,)      cards left in the stock, one-hot
 adv_hand        (12,)      the adversary's hand size, one-hot
-series          (4,)       deals played / N, deals left, tableau pool, my score
-==============  =========  ==========================================================
+series          (4,)       deals played / N, tableau pool / N, (my score + N) / 2N, last deal
+==============  =========  =====================================================================
+
+Every entry is in [0, 1] (N is ``deals``; the pool never exceeds N counters each, nor the
+score N in either direction).
 
 The information state (``perfect_recall=True``) adds ``events`` (max events × 72): one row per
 event the player saw, in order: 7 kinds (my action, adversary's action, card dealt to me,
@@ -175,6 +178,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from hoyle.envs.core.cards import (
     AMERICAN_40,
     AMERICAN_CONQUIAN_ORDER,
@@ -240,6 +244,8 @@ EVENT_KIND = 1 << 12
 EVENT_PLAYER = 1 << 11
 EVENT_SUB = 1 << 7
 _CODE_BYTES = tuple(c.to_bytes(2, "big") for c in range(4 * EVENT_KIND))
+HIDDEN_CARD = EVENT_SUB - 1
+"""The value written in a player's log for a card dealt to his adversary."""
 BORROW_SUB = 15
 """Pseudo-phase marking a borrowed card in the log (a card action in ``BUILD``)."""
 
@@ -252,6 +258,12 @@ MAX_REDEALS = 10_000
 combination under way is rarely rarer than 1 in 20)."""
 # View event kinds (relative to the viewer).
 V_MY_ACTION, V_ADV_ACTION, V_DEALT_ME, V_DEALT_ADV, V_TURN_UP, V_SHOWN_ME, V_SHOWN_ADV = range(7)
+
+_VIEW_KIND = np.array(
+    [V_MY_ACTION, V_ADV_ACTION, V_DEALT_ME, V_DEALT_ADV, V_TURN_UP, V_TURN_UP, V_SHOWN_ME,
+     V_SHOWN_ADV],
+)  # fmt: skip
+"""View event kind by (log kind * 2 + whether the event is the adversary's)."""
 
 PACKS: dict[str, tuple[Pack, RankOrder]] = {
     "spanish": (SPANISH_40, CONQUIAN_ORDER),
@@ -266,7 +278,8 @@ class ConquianState(PlainState):
 
     ``hands``, ``declined``, ``scores``: one entry per player. ``combos``: per player, a tuple
     of card masks in the order laid. ``dealt``: every card dealt or turned up this deal (the
-    stock is the rest of the pack). ``log``: the event log, two bytes per event (``EV_*``).
+    stock is the rest of the pack). ``logs``: each player's event log, two bytes per event
+    (``EV_*``), as he saw it: the cards dealt to his adversary are written ``HIDDEN_CARD``.
     """
 
     __slots__ = (
@@ -283,7 +296,7 @@ class ConquianState(PlainState):
         "exposed",
         "hands",
         "holder",
-        "log",
+        "logs",
         "nact",
         "phase",
         "pool",
@@ -313,7 +326,7 @@ class ConquianState(PlainState):
     scores: tuple[int, int]
     pool: int
     results: tuple[int, ...]
-    log: bytes
+    logs: tuple[bytes, bytes]
     nact: int
     t0: int
 
@@ -326,8 +339,8 @@ class ConquianView:
     """What one player sees: his hand, the table, the public history; nothing hidden.
 
     Players are absolute ids where a field says so; ``my_*``/``adv_*`` are relative to
-    ``player``. ``events`` is ``None`` unless asked for (perfect recall): pairs ``(kind,
-    value)`` with the kinds ``V_*`` (value ``-1`` for a card dealt to the adversary).
+    ``player``. ``log`` is the player's own event log (the cards dealt to his adversary are
+    written ``HIDDEN_CARD``), decoded on demand by ``events``.
     """
 
     player: int
@@ -355,8 +368,15 @@ class ConquianView:
     pool: int
     my_score: int
     results: tuple[int, ...]
-    events: tuple[tuple[int, int], ...] | None
+    log: bytes = field(repr=False)
     rules: ConquianRules = field(compare=False, repr=False)
+
+    @property
+    def events(self) -> tuple[tuple[int, int], ...]:
+        """Every event this player saw, oldest first: pairs ``(kind, value)`` with the kinds
+        ``V_*``; the value is the card, or the action code ``sub * EVENT_SUB + action`` of a
+        move (``sub`` its phase), or ``-1`` for a card dealt to the adversary."""
+        return decode_events(self.log, self.player)
 
     def unseen(self) -> int:
         """Cards this player has not seen this deal: the adversary's hand and the stock."""
@@ -532,7 +552,7 @@ class ConquianRules:
         self._apply = (
             self._apply_deal, self._apply_turn_up, self._apply_disposal, self._apply_build,
             self._apply_discard, self._apply_meld, self._apply_target, self._apply_forced,
-            None,
+            self._apply_over,
         )  # fmt: skip
 
     # --- small helpers over the tables ------------------------------------------------------
@@ -601,7 +621,7 @@ class ConquianRules:
         s.scores = (0, 0)
         s.pool = 0
         s.results = ()
-        s.log = b""
+        s.logs = (b"", b"")
         s.nact = 0
         s.deal_no = 0
         s.dealer = self.first_dealer
@@ -667,9 +687,9 @@ class ConquianRules:
         info = t.combo
         four = ends = 0
         for m in mine:
-            i = info[m]
-            four |= i[2]
-            ends |= i[3]
+            im = info[m]
+            four |= im[2]
+            ends |= im[3]
         out = []
         # A new combination: a triplet, or a sequence through the exposed card.
         rk = t.rank_mask[e]
@@ -803,18 +823,31 @@ class ConquianRules:
     # --- applying actions -------------------------------------------------------------------
     def apply_action(self, s: ConquianState, action: int) -> None:
         ph = s.phase
+        l0, l1 = s.logs
         if ph == DEAL:
-            kind = EV_DEAL * EVENT_KIND + self.deal_recipient(s, s.dealt.bit_count()) * EVENT_PLAYER
-        elif ph == TURN_UP:
-            kind = EV_TURN * EVENT_KIND
+            r = self.deal_recipient(s, s.dealt.bit_count())
+            kind = EV_DEAL * EVENT_KIND + r * EVENT_PLAYER
+            seen, hidden = _CODE_BYTES[kind + action], _CODE_BYTES[kind + HIDDEN_CARD]
+            s.logs = (l0 + seen, l1 + hidden) if r == 0 else (l0 + hidden, l1 + seen)
         else:
-            sub = ph
-            if ph == BUILD and action < NUM_CARD_ACTIONS and not s.hands[s.to_move] >> action & 1:
-                sub = BORROW_SUB
-            kind = EV_ACT * EVENT_KIND + s.to_move * EVENT_PLAYER + sub * EVENT_SUB
-        s.log += _CODE_BYTES[kind + action]
+            if ph == TURN_UP:
+                kind = EV_TURN * EVENT_KIND
+            else:
+                sub = ph
+                if (
+                    ph == BUILD
+                    and action < NUM_CARD_ACTIONS
+                    and not s.hands[s.to_move] >> action & 1
+                ):
+                    sub = BORROW_SUB
+                kind = EV_ACT * EVENT_KIND + s.to_move * EVENT_PLAYER + sub * EVENT_SUB
+            b = _CODE_BYTES[kind + action]
+            s.logs = (l0 + b, l1 + b)
         s.nact += 1
         self._apply[ph](s, action)
+
+    def _apply_over(self, s: ConquianState, a: int) -> None:
+        raise AssertionError(f"no action {a} after the game is over")
 
     def _apply_deal(self, s: ConquianState, c: int) -> None:
         k = s.dealt.bit_count()
@@ -972,11 +1005,12 @@ class ConquianRules:
 
     def _end_deal(self, s: ConquianState, winner: int) -> None:
         """Settle the deal (``winner`` -1: a tableau), show the hands, start the next deal."""
-        log = s.log
-        for q in (0, 1):
-            for c in _bits(s.hands[q]):
-                log += _CODE_BYTES[EV_SHOW * EVENT_KIND + q * EVENT_PLAYER + c]
-        s.log = log
+        shown = b"".join(
+            _CODE_BYTES[EV_SHOW * EVENT_KIND + q * EVENT_PLAYER + c]
+            for q in (0, 1)
+            for c in _bits(s.hands[q])
+        )
+        s.logs = (s.logs[0] + shown, s.logs[1] + shown)
         if winner < 0:
             s.pool += 1
         else:
@@ -1074,7 +1108,7 @@ class ConquianRules:
         return "\n".join(lines)
 
     # --- information ------------------------------------------------------------------------
-    def player_view(self, s: ConquianState, player: int, events: bool = True) -> ConquianView:
+    def player_view(self, s: ConquianState, player: int) -> ConquianView:
         adv = 1 - player
         shown = s.hands[adv] if s.phase == OVER else 0
         return ConquianView(
@@ -1103,31 +1137,9 @@ class ConquianRules:
             pool=s.pool,
             my_score=s.scores[player],
             results=s.results,
-            events=self.view_events(s, player) if events else None,
+            log=s.logs[player],
             rules=self,
         )
-
-    def view_events(self, s: ConquianState, player: int) -> tuple[tuple[int, int], ...]:
-        """The event log as ``player`` saw it, oldest first (cards dealt to him only)."""
-        out = []
-        log = s.log
-        for i in range(0, len(log), 2):
-            code = log[i] << 8 | log[i + 1]
-            kind, rest = divmod(code, EVENT_KIND)
-            who, rest = divmod(rest, EVENT_PLAYER)
-            value = rest % EVENT_SUB
-            if kind == EV_ACT:
-                sub = rest // EVENT_SUB
-                out.append(
-                    (V_MY_ACTION if who == player else V_ADV_ACTION, sub * EVENT_SUB + value)
-                )
-            elif kind == EV_DEAL:
-                out.append((V_DEALT_ME, value) if who == player else (V_DEALT_ADV, -1))
-            elif kind == EV_TURN:
-                out.append((V_TURN_UP, value))
-            else:
-                out.append((V_SHOWN_ME if who == player else V_SHOWN_ADV, value))
-        return tuple(out)
 
     def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
         n = len(self.pack_cards)
@@ -1186,17 +1198,21 @@ class ConquianRules:
         out["dealer"][0 if view.dealer == me else 1] = 1.0
         set_one_hot(out["stock"], view.stock)
         set_one_hot(out["adv_hand"], view.adv_hand_size)
-        series = out["series"]
+        series = out["series"]  # every entry in [0, 1]
         series[0] = view.deal_no / view.deals
-        series[1] = view.deals - view.deal_no
-        series[2] = view.pool
-        series[3] = view.my_score
-        if perfect_recall and view.events is not None:
+        series[1] = view.pool / view.deals
+        series[2] = (view.my_score + view.deals) / (2 * view.deals)
+        series[3] = 1.0 if view.deal_no >= view.deals - 1 else 0.0
+        if perfect_recall and view.log:
+            codes = np.frombuffer(view.log, dtype=">u2").astype(np.int64)
+            rows = np.arange(codes.shape[0])
+            other = ((codes >> 11) & 1) != me
+            kinds = _VIEW_KIND[(codes >> 12) * 2 + other]
             block = out["events"]
-            for row, (kind, value) in enumerate(view.events):
-                block[row, kind] = 1.0
-                if value >= 0:
-                    block[row, NUM_EVENT_KINDS + value % EVENT_SUB] = 1.0
+            block[rows, kinds] = 1.0
+            values = codes & (EVENT_SUB - 1)
+            known = values != HIDDEN_CARD
+            block[rows[known], NUM_EVENT_KINDS + values[known]] = 1.0
 
     def view_string(self, view: ConquianView, perfect_recall: bool) -> str:
         me = view.player
@@ -1247,7 +1263,7 @@ class ConquianRules:
             f"Your score: {view.my_score}; tableau pool: {view.pool}; results: "
             + (", ".join(_result(r, me) for r in view.results) or "-")
         )
-        if perfect_recall and view.events is not None:
+        if perfect_recall:
             lines.append("Events:")
             lines.extend("  " + _event_words(k, v) for k, v in view.events)
         return "\n".join(lines)
@@ -1323,6 +1339,26 @@ class ConquianRules:
 
 
 # --- small functions ------------------------------------------------------------------------
+
+
+def decode_events(log: bytes, player: int) -> tuple[tuple[int, int], ...]:
+    """A player's event log as pairs ``(kind, value)``, oldest first (see ``ConquianView``)."""
+    out = []
+    for i in range(0, len(log), 2):
+        code = log[i] << 8 | log[i + 1]
+        kind, rest = divmod(code, EVENT_KIND)
+        who, rest = divmod(rest, EVENT_PLAYER)
+        value = rest % EVENT_SUB
+        if kind == EV_ACT:
+            sub = rest // EVENT_SUB
+            out.append((V_MY_ACTION if who == player else V_ADV_ACTION, sub * EVENT_SUB + value))
+        elif kind == EV_DEAL:
+            out.append((V_DEALT_ME, value) if who == player else (V_DEALT_ADV, -1))
+        elif kind == EV_TURN:
+            out.append((V_TURN_UP, value))
+        else:
+            out.append((V_SHOWN_ME if who == player else V_SHOWN_ADV, value))
+    return tuple(out)
 
 
 def _with(t: tuple[Any, ...], i: int, v: Any) -> Any:
