@@ -169,7 +169,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         why = str(e).splitlines()[0] if args.reference.split("(")[0] in _spiel_names() else ""
         why = why or "no such OpenSpiel game (see pyspiel.registered_names())"
         raise UsageError(f"cannot load reference game {args.reference!r}: {why}") from None
-    rows = run_bench(games, args.seconds, args.seed, args.reference)
+    if args.rounds < 1 or args.seconds <= 0:
+        raise UsageError("--rounds must be at least 1 and --seconds positive")
+    rows = run_bench(games, args.seconds, args.seed, args.reference, args.rounds)
     print(json.dumps(rows, indent=2) if args.json else format_bench(rows))
     return 0
 
@@ -237,8 +239,11 @@ def build_parser() -> argparse.ArgumentParser:
                        "game timed by the same loop, with ratios.")  # fmt: skip
     b.add_argument("games", nargs="*", help="game strings (default: every registered game)")
     b.add_argument("--seconds", type=float, default=3.0,
-                   help="playout time per game; clone and set_from get a quarter each "
-                   "(default 3)")  # fmt: skip
+                   help="playout time per game, over all rounds; clone and set_from get a "
+                   "quarter as much each (default 3)")  # fmt: skip
+    b.add_argument("--rounds", type=int, default=3,
+                   help="rounds the time is split into, visiting every game in turn; the "
+                   "best round counts (default 3)")  # fmt: skip
     b.add_argument("--seed", type=int, default=0, help="seed of the playouts (default 0)")
     b.add_argument("--reference", default="gin_rummy",
                    help="OpenSpiel game to compare with (default gin_rummy)")  # fmt: skip

@@ -293,12 +293,25 @@ def default_name(game_text: str, specs: Sequence[str], seed: int) -> str:
     return "".join(c if c.isalnum() or c in "._=-" else "_" for c in raw)
 
 
+def game_label(spec: GameSpec, params: Mapping[str, Any]) -> str:
+    """A game string naming only the parameters that differ from the defaults.
+
+    >>> from hoyle.envs import get_spec
+    >>> game_label(get_spec("conquian"), {"pack": "american"})
+    'conquian(pack=american)'
+    """
+    defaults = spec.defaults()
+    changed = sorted((k, v) for k, v in params.items() if defaults.get(k) != v)
+    args = ",".join(f"{k}={v}" for k, v in changed)
+    return f"{spec.short_name}({args})" if args else spec.short_name
+
+
 def _chunks(items: Sequence[int], size: int) -> list[list[int]]:
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
 def run_match(
-    game: str,
+    game: str | Any,
     agents: Sequence[str],
     deals: int,
     seed: int = 0,
@@ -314,14 +327,19 @@ def run_match(
 ) -> pd.DataFrame:
     """Play a duplicate-deal match; the result table, one row per deal, rotation and seat.
 
-    ``game`` is a game string (``"cassino(players=3)"``), ``agents`` one spec per seat. With
+    ``game`` is a game string (``"cassino(players=3)"``) or a loaded hoyle game, ``agents``
+    one spec per seat (``params`` override the game's). With
     ``out``, rows go to ``<out>/<name>/`` as they finish and a stored run of the same match is
     resumed (``resume=False`` starts it over). ``workers > 1`` plays chunks of deals in local
     processes; the table is the same. ``on_start(run_dir, finished_deals)`` is told where the
     run is stored and how many deals were already done.
     """
-    spec, parsed = parse_game_string(game)
+    if isinstance(game, str):
+        spec, parsed = parse_game_string(game)
+    else:  # A loaded hoyle game.
+        spec, parsed = game.spec, dict(game.get_parameters())
     full = spec.resolve({**parsed, **(params or {})})
+    game_text = game if isinstance(game, str) else game_label(spec, full)
     loaded = _load(spec.spiel_name, full)
     n = loaded.num_players()
     specs = [s.strip() for s in agents]
@@ -336,8 +354,8 @@ def run_match(
     path: Path | None = None
     done = to_frame([])
     if out is not None:
-        path = Path(out) / (name or default_name(game, specs, seed))
-        config = match_config(spec, full, game, specs, deals, seed)
+        path = Path(out) / (name or default_name(game_text, specs, seed))
+        config = match_config(spec, full, game_text, specs, deals, seed)
         if (path / CONFIG_FILE).exists() and resume:
             _check_config(path, config)
             done = _read_stored(path, n)

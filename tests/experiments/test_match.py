@@ -162,3 +162,9 @@ def test_wrong_agent_count_and_bad_specs_are_refused() -> None:
 def test_split_agents_keeps_options_with_their_spec() -> None:
     assert split_agents("heuristic,random") == ["heuristic", "random"]
     assert split_agents("mcts:sims=10,c=2,random") == ["mcts:sims=10,c=2", "random"]
+
+
+def test_a_loaded_game_is_accepted_too() -> None:
+    by_name = run_match("conquian(pack=american)", ["random", "heuristic"], deals=2, seed=5)
+    by_game = run_match(load("conquian", {"pack": "american"}), ["random", "heuristic"], 2, 5)
+    pd.testing.assert_frame_equal(by_name, by_game)
