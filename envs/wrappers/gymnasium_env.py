@@ -3,10 +3,14 @@
 ``import hoyle.envs`` registers one id per game, ``hoyle/<Name>-v<version>`` (the game's
 ``GameSpec.gym_id``)::
 
-    >>> import gymnasium as gym, hoyle.envs
-    >>> env = gym.make("hoyle/Conquian-v0", seat=0, opponents="heuristic")   # doctest: +SKIP
-    >>> obs, info = env.reset(seed=7)                                          # doctest: +SKIP
-    >>> action = env.action_space.sample(obs["action_mask"])                   # doctest: +SKIP
+    import gymnasium as gym
+    import hoyle.envs
+
+    env = gym.make("hoyle/Conquian-v0", seat=0, opponents="heuristic")
+    obs, info = env.reset(seed=7)
+    obs, reward, terminated, truncated, info = env.step(
+        env.action_space.sample(obs["action_mask"])
+    )
 
 The environment is written over the game's rules directly, not over OpenSpiel's
 ``rl_environment``: chance nodes and the other seats' moves are resolved inside ``reset`` and
@@ -66,8 +70,10 @@ def make_observer(game: Any, perfect_recall: bool) -> Any:
 def observation_space(game: Any, observer: Any) -> spaces.Dict:
     """``Dict(observation=Box(float32), action_mask=Box(int8))`` for ``game``.
 
-    The tensor's bounds are [0, 1]: every hoyle observer writes one-hot and 0/1 card planes
-    (``envs/core/observe.py``); the tests check each observation lies in this space.
+    ASSUMPTION: every entry of a hoyle observation tensor lies in [0, 1] (card planes and
+    one-hots, as ``envs/core/observe.py`` writes them, and counts divided by their maximum), so
+    one ``Box(0, 1)`` serves every game and a network sees normalized inputs. Nothing declares
+    finer bounds per game; the wrapper tests check that every observation lies in the space.
     """
     n = game.num_distinct_actions()
     return spaces.Dict(
@@ -136,12 +142,21 @@ def view_text(observer: Any, state: Any, player: int, over: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _restart(bot: Any, state: Any) -> None:
+    """Tell ``bot`` a new episode starts at ``state`` (OpenSpiel's base ``restart_at`` raises
+    unless a bot defines it; ``restart`` is always there)."""
+    if getattr(type(bot), "restart_at", pyspiel.Bot.restart_at) is not pyspiel.Bot.restart_at:
+        bot.restart_at(state)
+    else:
+        bot.restart()
+
+
 def _stateful(bot: Any) -> bool:
     """Whether ``bot`` needs ``inform_action`` (hoyle agents keep no memory and do not)."""
     from hoyle.agents.base import HoyleBot
 
     method = getattr(type(bot), "inform_action", None)
-    return method is not None and method is not HoyleBot.inform_action
+    return method not in (None, HoyleBot.inform_action, pyspiel.Bot.inform_action)
 
 
 # --- the Gymnasium environment -------------------------------------------------------------
@@ -258,7 +273,7 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.action_space = spaces.Discrete(self._num_actions)
         self._state: Any = None
         self._bots: dict[int, Any] = {}
-        self._informed: list[tuple[int, Any]] = []
+        self._informed: list[Any] = []  # the bots that keep memory: told every action
         self._over = True  # no episode running until reset
         self._return_paid = True
 
@@ -295,8 +310,9 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         for (p, o), s in zip(self._opponents.items(), seeds, strict=True):
             self._bots[p] = make(o, self.game, seed=int(s)) if isinstance(o, str) else o
         for bot in self._bots.values():
-            bot.restart_at(state)
-        self._informed = [(p, b) for p, b in self._bots.items() if _stateful(b)]
+            _restart(bot, state)
+        unique = {id(b): b for b in self._bots.values()}  # one bot object may sit in two seats
+        self._informed = [b for b in unique.values() if _stateful(b)]
         self._state = state
         self._over = False
         self._return_paid = False
@@ -329,9 +345,8 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if self.render_mode == "human":
                 self.render()
             return obs, self.penalty, True, False, info
-        for p, bot in self._informed:
-            if p != self.seat:
-                bot.inform_action(state, self.seat, a)
+        for bot in self._informed:
+            bot.inform_action(state, self.seat, a)
         _APPLY_UNCHECKED(state, a)
         cur = self._advance()
         if cur == TERMINAL:
@@ -390,13 +405,14 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 return int(cur)
             if cur == CHANCE:
                 a = sample_chance(state, rng)
-                for _, bot in informed:
+                for bot in informed:
                     bot.inform_action(state, CHANCE, a)
                 _APPLY_UNCHECKED(state, a)
             else:
-                a = int(bots[cur].step(state))
-                for p, bot in informed:
-                    if p != cur:
+                actor = bots[cur]
+                a = int(actor.step(state))
+                for bot in informed:
+                    if bot is not actor:  # as OpenSpiel's evaluate_bots: all but the actor
                         bot.inform_action(state, cur, a)
                 state.apply_action(a)  # checked: an agent's illegal move raises
 

@@ -1,8 +1,9 @@
-"""The PettingZoo entry point: ``hoyle.envs.wrappers.pettingzoo.env("hoyle_conquian")``.
+"""The PettingZoo entry point: ``hoyle.envs.wrappers.pettingzoo.env("hoyle_conquian")``::
 
-    >>> from hoyle.envs.wrappers import pettingzoo as hoyle_pz
-    >>> e = hoyle_pz.env("conquian")          # doctest: +SKIP
-    >>> raw = hoyle_pz.raw_env("hoyle_cassino", players=3)   # doctest: +SKIP
+    from hoyle.envs.wrappers import pettingzoo as hoyle_pz
+
+    e = hoyle_pz.env("conquian")
+    raw = hoyle_pz.raw_env("hoyle_cassino", players=3)
 
 ``env`` wraps the environment in PettingZoo's ``OrderEnforcingWrapper``; ``raw_env`` does not.
 The implementation is in :mod:`hoyle.envs.wrappers.pettingzoo_env` (this module only names it,

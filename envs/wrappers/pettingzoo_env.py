@@ -1,13 +1,16 @@
-"""PettingZoo AEC environments over every registered hoyle game (classic conventions).
+"""PettingZoo AEC environments over every registered hoyle game (classic conventions)::
 
-    >>> from hoyle.envs.wrappers.pettingzoo import env
-    >>> e = env("conquian")                                                    # doctest: +SKIP
-    >>> e.reset(seed=42)                                                       # doctest: +SKIP
-    >>> for agent in e.agent_iter():                                           # doctest: +SKIP
-    ...     obs, reward, termination, truncation, info = e.last()
-    ...     action = None if termination or truncation else (
-    ...         e.action_space(agent).sample(obs["action_mask"]))
-    ...     e.step(action)
+    from hoyle.envs.wrappers.pettingzoo import env
+
+    e = env("conquian")
+    e.reset(seed=42)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
 
 Written over the game's rules directly, not over OpenSpiel's PettingZoo bridge (which counts
 chance nodes against the game-length bound and is several times slower per step): chance is

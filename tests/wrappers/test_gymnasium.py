@@ -178,6 +178,30 @@ def test_opponents_as_specs_lists_and_bots(config: Any) -> None:
         HoyleEnv(game, seat=game.num_players())
 
 
+class _RecordingBot(pyspiel.Bot):  # type: ignore[misc]
+    """A stateful outside bot: plays the first legal action, records what it is told."""
+
+    def __init__(self) -> None:
+        pyspiel.Bot.__init__(self)
+        self.told: list[tuple[int, int]] = []
+
+    def step(self, state: Any) -> int:
+        return int(state.legal_actions()[0])
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        del state  # Unused.
+        self.told.append((player_id, action))
+
+
+def test_stateful_bots_are_told_every_other_action(config: Any) -> None:
+    game = load_config(config)
+    bot = _RecordingBot()  # no restart_at: the env must fall back on restart()
+    env = HoyleEnv(game, seat=0, opponents=[bot] + ["random"] * (game.num_players() - 2))
+    _episode(env, seed=4, action_seed=4)
+    history = env.spiel_state.full_history()
+    assert bot.told == [(pa.player, pa.action) for pa in history if pa.player != 1]
+
+
 def test_render_shows_only_the_seat_view(config: Any) -> None:
     env = _make(config, render_mode="ansi", seat=0)
     env.reset(seed=2)
