@@ -135,6 +135,18 @@ That gives 40 + 6 × 21 = 166 decisions per deal (``MAX_DECISIONS_PER_DEAL``), a
 nodes (20 dealt, 20 turned up); a series of N deals is N times that. Random play uses about 60
 decisions per deal (at most 77 in 1,500 random deals).
 
+Information and the determinizer
+--------------------------------
+A player sees his own hand, both players' combinations, the exposed card and who has its
+disposal (and whether by first refusal), every card declined or passed (all were seen face up;
+the dead pile is public card tracking: once turned down the cards are "never again to be
+seen"), the stock count, the adversary's hand size and the move under way. Only the cards
+dealt to the adversary are hidden; every move is made face up. ``hidden_deals`` names the deal
+actions of the cards still in the adversary's hand, with those cards and the undealt stock as
+the pool. While the adversary is laying a combination, his choice to use the card says his
+hand can finish it: ``resample_history`` draws uniformly among the re-deals consistent with
+that (rejection, exact).
+
 Observation tensor (``perfect_recall=False``; cards indexed by their place in the pack, 0-39)
 ----------------------------------------------------------------------------------------------
 ==============  =========  =====================================================================

@@ -368,11 +368,14 @@ def test_every_partial_combination_can_be_finished() -> None:
                     state.apply_action(rng.choice(state.chance_outcomes())[0])
                     continue
                 if state.s.phase in (C.BUILD, C.MELD) and state.s.build:
-                    probe = state.clone()
-                    while probe.s.phase == state.s.phase and not probe.is_terminal():
-                        legal = probe.legal_actions()
-                        assert legal
-                        probe.apply_action(legal[-1] if C.LAY_ACTION in legal else legal[0])
+                    # Any path of random choices from here ends with the combination laid.
+                    for _ in range(3):
+                        probe = state.clone()
+                        while probe.s.phase == state.s.phase and not probe.is_terminal():
+                            legal = probe.legal_actions()
+                            assert legal, f"dead end:\n{probe}"
+                            probe.apply_action(rng.choice(legal))
+                        assert probe.s.build == 0
                     checked += 1
                 state.apply_action(rng.choice(state.legal_actions()))
         assert checked > 100
@@ -603,6 +606,28 @@ def test_resample_keeps_the_view_and_changes_the_hidden_cards() -> None:
                     changed += other.s.hands[1 - p] != state.s.hands[1 - p]
             state.apply_action(rng.choice(state.legal_actions()))
     assert changed > 20
+
+
+def test_resample_in_a_series_redeals_only_the_current_deal() -> None:
+    game = load(deals=3)
+    rng = random.Random(7)
+    changed = checked = 0
+    for _ in range(4):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            if state.s.deal_no >= 1 and rng.random() < 0.1:
+                for p in (0, 1):
+                    sampler = pyspiel.UniformProbabilitySampler(rng.randrange(10**6), 0.0, 1.0)
+                    other = state.resample_from_infostate(p, sampler)
+                    assert other.information_state_string(p) == state.information_state_string(p)
+                    assert other.history()[: state.s.t0] == state.history()[: state.s.t0]
+                    checked += 1
+                    changed += other.s.hands[1 - p] != state.s.hands[1 - p]
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 20 and changed > checked // 2
 
 
 def test_resample_respects_a_combination_being_laid() -> None:
