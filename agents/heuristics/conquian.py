@@ -106,7 +106,7 @@ def plays(view: C.ConquianView) -> list[Play]:
                     cs = C._with(view.my_combos, i, m | eb)
                     h = view.hand
                     out.append(Play(C.USE_ON_ACTION_BASE + i, m | eb, 0, h, cs, h == 0))
-                elif not view.rules.is_set(m):
+                elif not view.rules.is_set(m) and m >> (13 * (view.exposed // 13)) & 8191:
                     out += _finishes(
                         view, eb, view.hand, view.my_combos, i, C.USE_ON_ACTION_BASE + i
                     )

@@ -20,8 +20,9 @@ import random
 import statistics
 from typing import Any
 
-import hoyle.envs  # noqa: F401  (registers the games)
 import pyspiel
+
+import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.agents import make
 
 DEALS = 200

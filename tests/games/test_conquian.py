@@ -11,9 +11,10 @@ import dataclasses
 import random
 from typing import Any
 
-import hoyle.envs  # noqa: F401  (registers the games)
 import pyspiel
 import pytest
+
+import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.agents import make
 from hoyle.agents.heuristics import conquian as H
 from hoyle.envs.core.cards import card, mask_of, parse_card, parse_cards
@@ -806,6 +807,32 @@ def test_hint_keep_likely_cards() -> None:
     view = _view(hand=m("♠2 ♠3 ♦5 ♣5 ♥J"), dead=m("♥Q ♥K ♥7"))
     legal = sorted(parse_cards("♠2 ♠3 ♦5 ♣5 ♥J"))
     assert H.keep_likely_cards(view, legal) == [parse_card("♥J")]
+
+
+def test_the_hints_planner_agrees_with_the_rules() -> None:
+    """Every way ``plays`` finds starts with a legal action, and every legal step of a use
+    starts one of them: the hints never prefer a move the rules refuse, nor miss one."""
+    game = load()
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            if state.s.phase in (C.DISPOSAL, C.BUILD):
+                view = state.player_view(state.current_player())
+                starts = H.next_steps(view, H.plays(view))
+                legal = set(state.legal_actions())
+                assert starts <= legal
+                if state.s.phase == C.BUILD:
+                    assert starts == legal
+                else:
+                    assert starts == {a for a in legal if C.USE_ACTION <= a < C.FORCE_ACTION_BASE}
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 1000
 
 
 def test_every_hint_has_a_test_and_can_be_switched_off() -> None:
