@@ -191,6 +191,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+
 from hoyle.envs.core.cards import (
     AMERICAN_40,
     AMERICAN_CONQUIAN_ORDER,
