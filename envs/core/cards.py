@@ -14,7 +14,7 @@ Notation goes both ways, in the three styles the books and users write::
     ('♥J', '♥J', '♥J')
     >>> format_card(parse_card("10d"), style="letters"), format_card(parse_card("d10"), style="book")
     ('10D', 'D.10')
-    >>> format_cards(parse_cards("♠5 ♠3 ♠2 ♦K"))
+    >>> format_cards(mask_of(parse_cards("♠5 ♠3 ♠2 ♦K")))
     '♠2 ♠3 ♠5 ♦K'
     >>> mask_size(SPANISH_40.mask), mask_size(PIQUET_32.mask), mask_size(FULL_52_JOKER.mask)
     (40, 32, 53)
