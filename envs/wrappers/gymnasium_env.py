@@ -29,6 +29,7 @@ import gymnasium
 import numpy as np
 import pyspiel
 from gymnasium import spaces
+
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.registry import GAMES, load
 from hoyle.envs.core.rules import CHANCE, TERMINAL

@@ -26,6 +26,9 @@ import numpy as np
 import pyspiel
 from gymnasium import spaces
 from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.wrappers.gymnasium_env import (
@@ -41,8 +44,6 @@ from hoyle.envs.wrappers.gymnasium_env import (
     sample_chance,
     view_text,
 )
-from pettingzoo import AECEnv
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 AGENT_PREFIX = "player_"
 

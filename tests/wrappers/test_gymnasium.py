@@ -15,11 +15,11 @@ import numpy as np
 import pyspiel
 import pytest
 from gymnasium.utils.env_checker import check_env
+
 from hoyle.agents.random_agent import RandomBot
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.rules import TERMINAL
 from hoyle.envs.wrappers.gymnasium_env import HoyleEnv, register_gymnasium_envs
-
 from tests.helpers import CONFIGS, config_id, load_config
 
 _REGISTERED_BY_IMPORT = set(gymnasium.registry)
@@ -63,7 +63,8 @@ def test_registered_id_makes_the_game(config: Any) -> None:
     if spec.make_rules.__module__.startswith("hoyle.envs.games."):
         assert spec.gym_id in _REGISTERED_BY_IMPORT, "import hoyle.envs must register the id"
     assert spec.gym_id in gymnasium.registry
-    env = _make(config)
+    others = load_config(config).num_players() - 1
+    env = _make(config, seat=0, opponents=["random"] * others)
     game = env.unwrapped.game
     assert game.get_type().short_name == spec.spiel_name
     assert game.get_parameters() == spec.resolve(dict(params))

@@ -14,10 +14,10 @@ import numpy as np
 import pyspiel
 import pytest
 from gymnasium.utils.env_checker import data_equivalence
-from hoyle.envs.core.errors import IllegalActionError
-from hoyle.envs.wrappers.pettingzoo import env, raw_env
 from pettingzoo.test import api_test, seed_test
 
+from hoyle.envs.core.errors import IllegalActionError
+from hoyle.envs.wrappers.pettingzoo import env, raw_env
 from tests.helpers import CONFIGS, config_id, load_config
 
 pytestmark = pytest.mark.parametrize("config", CONFIGS, ids=config_id)
