@@ -585,6 +585,52 @@ def test_builder_may_increase_his_own_build() -> None:
     assert "increase Nine (♥2 ♣7) to Ten" in words(s)
 
 
+def test_increase_needs_a_card_of_the_new_value() -> None:
+    """ "in order to do this the player must have in his hand the cards to win both the original
+    and the increased builds"."""
+    s = deal(game(), ["♠9 ♥2 ♥5 ♥6", "♥A ♦7 ♣2 ♠K"], "♣7 ♦K ♠Q ♥J")
+    act(s, "play ♥2", "build Nine", "play ♥A")
+    assert words(s) == ["trail ♥A"]  # no Ten in his hand: no increase to Ten
+
+
+def test_partner_may_increase_to_a_declared_value() -> None:
+    """Assumption 3: the partnership exception holds for an increase too."""
+    hands = ["♥10 ♠A ♣K ♣5", "♦3 ♦8 ♦J ♣J", "♠2 ♦9 ♦4 ♦6", "♥K ♦K ♠Q ♥Q"]
+    table = "♦5 ♥7 ♣A ♣Q"
+    moves = ["play ♥10", "trail ♥10", "play ♦3", "build Eight", "call Eight"]
+    moves += ["play ♠2", "build Nine"]  # (♥7 + ♣A is an Eight he leaves alone)
+    s = deal(game(players=4, partnership=True), hands, table)
+    act(s, *moves, "play ♥K", "trail ♥K")
+    assert s.s.declared == (0, 1 << 8, 1 << 9, 0)
+    act(s, "play ♠A")  # no Nine in his hand; his partner's Nine is declared
+    assert "increase Eight (♦3 ♦5) to Nine" in words(s)
+    act(s, "increase Eight (♦3 ♦5) to Nine")
+    assert C.Build(mask("♦3 ♦5 ♠A"), 9, 1, 0) in s.s.builds  # beside his partner's Nine
+    assert s.s.declared[0] == 0  # made on his partner's card: nothing declared
+    s = deal(game(players=4), hands, table)
+    act(s, *moves, "play ♥K", "trail ♥K", "play ♠A")
+    assert not any(w.startswith("increase Eight") for w in words(s))
+
+
+def test_pair_build_on_a_build() -> None:
+    """RULES.md §1.4: a card of value v "put on a loose card of value v (or on a build of value
+    v)" makes a multiple build."""
+    s = deal(game(), ["♥2 ♠9 ♦9 ♣9", "♠5 ♦K ♠Q ♥Q"], "♣7 ♦4 ♠J ♥J")
+    act(s, "play ♥2", "build Nine", "play ♠5", "trail ♠5", "play ♠9", "build Nine")
+    assert words(s) == ["combine ♠5", "add Nine (♥2 ♣7)"]  # the ♠5 + ♦4 are a Nine too
+    act(s, "add Nine (♥2 ♣7)")
+    assert [b for b in s.s.builds if b.value == 9] == [C.Build(mask("♠9 ♥2 ♣7"), 9, 2, 0)]
+
+
+def test_two_fourteens() -> None:
+    """Assumption 14: an Ace played as Fourteen beside a loose Ace makes "Two Fourteens"."""
+    g = game(variant="royal", aces_fourteen=True)
+    s = deal(g, ["♠A ♥A ♦2 ♦3", "♦5 ♦6 ♦7 ♦8"], "♣A ♠Q ♥Q ♣Q")
+    act(s, "play ♠A", "build Fourteen with ♠A as Fourteen", "add ♣A")
+    assert build_on_table(s, 14) == C.Build(mask("♠A ♣A"), 14, 2, 0)
+    assert s.s.declared[0] == 1 << 14
+
+
 def test_several_builds_of_one_value_may_stand() -> None:
     s = deal(game(), ["♥2 ♠9 ♦9 ♣3", "♠5 ♦K ♠Q ♥Q"], "♣7 ♦6 ♠J ♥J")
     act(s, "play ♥2", "build Nine", "play ♠5", "trail ♠5", "play ♣3", "build Nine")
@@ -1093,3 +1139,192 @@ def test_terminal_state() -> None:
     s = _random_deals(game(), 1, 1)[0]
     assert s.current_player() == TERMINAL and s.legal_actions() == []
     assert np.isfinite(np.asarray(s.observation_tensor(0))).all()
+
+
+# --- the micro-actions generate exactly the legal plays ----------------------------------------
+
+
+def _subsets(items: Sequence[Any]) -> list[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] = [()]
+    for x in items:
+        out += [(*s, x) for s in out]
+    return out
+
+
+def _partitions(cards: tuple[int, ...], is_single: Any, is_group: Any) -> list[int]:
+    """Numbers of units of every partition of ``cards`` into singles and groups."""
+    if not cards:
+        return [0]
+    x, rest = cards[0], cards[1:]
+    found = []
+    if is_single(x):
+        found += [1 + k for k in _partitions(rest, is_single, is_group)]
+    for others in _subsets(rest):
+        if others and is_group((x, *others)):
+            left = tuple(c for c in rest if c not in others)
+            found += [1 + k for k in _partitions(left, is_single, is_group)]
+    return found
+
+
+def _reference_plays(
+    r: Any, hand: int, loose: int, builds: Sequence[C.Build], me: int, pdecl: int
+) -> set[tuple[Any, ...]]:
+    """The legal plays, straight from RULES.md §1.4 by brute force over subsets (an
+    independent statement of the rules, for small tables)."""
+    val, bits, comb = r.val, r.value_bits, r.combinable
+    partner = r.partner_of[me]
+    lc = tuple(c for c in range(52) if loose >> c & 1)
+    out: set[tuple[Any, ...]] = set()
+    owned = [b.value for b in builds if b.owner == me]
+    for c in (c for c in range(52) if hand >> c & 1):
+        rest = hand & ~(1 << c)
+        held = 0
+        for x in range(52):
+            if rest >> x & 1:
+                held |= bits[x]
+        if not any(hand & r.value_masks[v] for v in owned):
+            out.add((c, "trail"))
+        is_ace = val[c] == 1
+        # take in
+        takes = [val[c]] + ([14] if r.aces_fourteen and is_ace else [])
+        same = loose & r.rank_mask_of[c]
+        for v in takes:
+
+            def group(g: tuple[int, ...], v: int = v) -> bool:
+                return len(g) >= 2 and all(comb >> x & 1 for x in g) and sum(val[x] for x in g) == v
+
+            bv = [b for b in builds if b.value == v and v]
+            for lsub in _subsets(lc):
+                lm = sum(1 << x for x in lsub)
+                if lm & same not in (0, same):
+                    continue
+                for bsub in _subsets(bv):
+                    if not lsub and not bsub:
+                        continue
+                    ok = False
+                    for k_groups in _group_counts(lsub, same, group):
+                        if v == 14 and is_ace and not bsub and k_groups == 0:
+                            continue
+                        ok = True
+                    if ok:
+                        keys = frozenset(C.build_key(b.mask) for b in bsub)
+                        out.add((c, "take", v, lm, keys))
+        # build
+        if val[c]:
+            for v in range(1, r.max_value + 1):
+                highs = [False] + ([True] if r.aces_fourteen and is_ace and v == 14 else [])
+                for high in highs:
+                    cv = 14 if high else val[c]
+                    if cv > v:
+                        continue
+                    bv = [b for b in builds if b.value == v]
+                    no_aces = r.aces_fourteen and v == 14
+
+                    def unit_group(g: tuple[int, ...], v: int = v, no_aces: bool = no_aces) -> bool:
+                        if no_aces and any(val[x] == 1 for x in g):
+                            return False
+                        return (
+                            len(g) >= 2
+                            and all(comb >> x & 1 for x in g)
+                            and (sum(val[x] for x in g) == v)
+                        )
+
+                    def single(x: int, v: int = v) -> bool:
+                        return bool(bits[x] >> v & 1)
+
+                    for gsub in _subsets(lc):
+                        if not all(comb >> x & 1 for x in gsub):
+                            continue
+                        if sum(val[x] for x in gsub) != v - cv or (cv < v) != bool(gsub):
+                            continue
+                        others = tuple(x for x in lc if x not in gsub)
+                        for rsub in _subsets(others):
+                            counts = _partitions(rsub, single, unit_group)
+                            if not counts:
+                                continue
+                            for bsub in _subsets(bv):
+                                if not gsub and not rsub and not bsub:
+                                    continue
+                                joined = any(b.owner == partner and partner >= 0 for b in bsub)
+                                if not (held >> v & 1 or pdecl >> v & 1 or joined):
+                                    continue
+                                m = 1 << c
+                                for x in (*gsub, *rsub):
+                                    m |= 1 << x
+                                for b in bsub:
+                                    m |= b.mask
+                                out.add((c, "build", v, m, bool(rsub or bsub)))
+            for b in builds:
+                w = b.value + val[c]
+                if b.units == 1 and w <= r.max_value and (held | pdecl) >> w & 1:
+                    out.add((c, "increase", C.build_key(b.mask)))
+    return out
+
+
+def _group_counts(lsub: tuple[int, ...], same: int, group: Any) -> list[int]:
+    """Numbers of groups of every partition of a take-in's loose cards into pairs (cards of
+    the played card's rank) and groups."""
+    if not lsub:
+        return [0]
+    x, rest = lsub[0], lsub[1:]
+    found = []
+    if same >> x & 1:
+        found += _group_counts(rest, same, group)
+    for others in _subsets(rest):
+        if others and group((x, *others)):
+            left = tuple(c for c in rest if c not in others)
+            found += [1 + k for k in _group_counts(left, same, group)]
+    return found
+
+
+def _outcome(view: Any, m: C.Move) -> tuple[Any, ...]:
+    if m.kind == C.KIND_TRAIL:
+        return (m.card, "trail")
+    if m.kind == C.KIND_INCREASE:
+        return (m.card, "increase", m.last_key)
+    keys = frozenset(
+        C.build_key(b.mask) for b in view.builds if m.sel_builds >> C.build_key(b.mask) & 1
+    )
+    if m.kind == C.KIND_TAKE:
+        return (m.card, "take", m.value, m.sel, keys)
+    mm = 1 << m.card | m.sel
+    for b in view.builds:
+        if C.build_key(b.mask) in keys:
+            mm |= b.mask
+    return (m.card, "build", m.value, mm, bool(m.units))
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"variant": "royal", "aces_fourteen": True},
+        {"players": 4, "partnership": True},
+        {"players": 3},
+    ],
+    ids=["plain", "royal-aces-14", "partnership", "three"],
+)
+def test_actions_generate_exactly_the_legal_plays(params: dict[str, Any]) -> None:
+    """Every play reachable through the decisions is legal by the rules' text, and every legal
+    play is reachable (compared on the positions of seeded random games, small tables)."""
+    g = game(**params)
+    r = g.rules
+    rng = random.Random(17)
+    compared = 0
+    for _ in range(12):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
+                continue
+            st = s.s
+            if st.phase == C.PLAY and st.loose.bit_count() <= 7 and len(st.builds) <= 3:
+                p = st.player
+                view = s.player_view(p)
+                mine = {_outcome(view, m) for ms in r.plays_by_action(view).values() for m in ms}
+                pdecl = st.declared[r.partner_of[p]] if r.partner_of[p] >= 0 else 0
+                ref = _reference_plays(r, st.hands[p], st.loose, st.builds, p, pdecl)
+                assert mine == ref, (str(s), sorted(map(str, mine ^ ref)))
+                compared += 1
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert compared > 100
