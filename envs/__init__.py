@@ -5,12 +5,8 @@ from __future__ import annotations
 
 from hoyle.envs import games as _games  # noqa: F401  (registers every game with OpenSpiel)
 from hoyle.envs.core.registry import GAMES, get_spec, load
+from hoyle.envs.wrappers.gymnasium_env import register_gymnasium_envs
 
-try:  # Gymnasium ids; the wrappers module registers one per game.
-    from hoyle.envs.wrappers.gymnasium_env import register_gymnasium_envs as _reg
-except ImportError:  # pragma: no cover - wrappers not yet written
-    _reg = None
-if _reg is not None:
-    _reg()
+register_gymnasium_envs()
 
 __all__ = ["GAMES", "get_spec", "load"]

@@ -238,6 +238,9 @@ def test_tensors_finite_and_sized(config: Any) -> None:
             assert obs.shape == (game.observation_tensor_size(),)
             assert info.shape == (game.information_state_tensor_size(),)
             assert np.isfinite(obs).all() and np.isfinite(info).all()
+            # The contract of envs/core/observe.py: every entry in [0, 1].
+            assert obs.min() >= 0.0 and obs.max() <= 1.0, "observation outside [0, 1]"
+            assert info.min() >= 0.0 and info.max() <= 1.0, "information state outside [0, 1]"
 
 
 def test_chance_strings_and_state_string(config: Any) -> None:

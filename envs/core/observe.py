@@ -7,6 +7,10 @@ buffer cut into named pieces (``rules.tensor_pieces``); each game's docstring ta
 
 ``perfect_recall=True`` gives the information state (the view plus every event the player saw,
 in order); ``False`` gives the observation (the current view, with public card tracking).
+
+Every entry of every tensor lies in [0, 1]: counts are one-hot or divided by their bound. The
+wrappers declare ``Box(0, 1)`` for every game, networks get normalized inputs, and the
+conformance suite checks it.
 """
 
 from __future__ import annotations
