@@ -65,7 +65,7 @@ ASSUMPTIONS (RULES.md §1 and Appendix B.2, and where this module had to choose)
 6. *A build's owner* is the player who last built or increased it; a multiple build made by
    gathering a partner's build belongs to the new builder.
 7. *Nobody took in* during a deal (possible only in theory): the last cards go to the dealer's
-   side, who played the last card, so that the count still totals 11.
+   side (the dealer plays the last card), so that the count still totals 11.
 8. *Each deal a game* (``scoring=deal``, the default; "count every hand a game, and settle for it
    in counters"): every side settles with every other side for the difference of their points.
    With two sides the loser pays the difference; with three players player i receives
@@ -99,9 +99,10 @@ ASSUMPTIONS (RULES.md §1 and Appendix B.2, and where this module had to choose)
     With ``aces_fourteen`` ("The aces are sometimes valued at 14 each") an Ace counts 1 or 14 at
     the choice of the player who uses it: played from the hand it may take as Fourteen (groups
     adding to 14, builds of 14) or build as Fourteen (alone, beside other units of 14: "Two
-    Fourteens"); a loose Ace counts 1 in a combination and, in a build of Fourteen, may be put
-    beside it as a unit of 14. Builds then go up to 14. A take-in as Fourteen must take at least
-    one group or build (taking only pairs is the take-in as 1).
+    Fourteens"); a loose Ace counts 1 in a combination (and under the card a build is put on),
+    but beside a build of Fourteen it is always a unit of 14 by itself. Builds then go up to 14.
+    A take-in as Fourteen must take at least one group or build (taking only pairs is the
+    take-in as 1).
 15. *Draw Cassino*: four each and four to the table, then each player draws the top card of the
     stock right after each card he plays, until the stock is gone; then the hands are played out.
 16. *Matches are bounded* (``max_deals``, default 30): a match (``eleven``, ``twenty_one``,
@@ -116,9 +117,15 @@ ASSUMPTIONS (RULES.md §1 and Appendix B.2, and where this module had to choose)
 18. *Reduced packs* (``ranks``, ``suits``, ``hand_size``, ``table_size``): the pack is the first
     ``ranks`` ranks from the Ace up in the first ``suits`` suits (♠ ♥ ♦ ♣); a point whose card is
     not in the pack is not played for. This is for exact solving. ``GameSpec.small_config`` is
-    Draw Cassino with ♠♥ A 2 3, two players, two cards each and none to the table: 720 deals,
-    664,389 histories in all (377,536 terminal), and hidden cards until the stock of two is
-    drawn. (The standard deal of so small a pack is one round, after which nothing is hidden.)
+    Draw Cassino with ♠♥ A 2 3, two players, two cards each and none to the table: 720 orders
+    of the six cards, a tree of 873,797 nodes (299,520 terminal), and hidden cards until the
+    stock of two is drawn. (The standard deal of so small a pack is one round, after which
+    nothing is hidden.)
+
+19. *What is seen*: taken-in cards are turned face down, but each was seen face up when it was
+    played or gathered, so every side's pile is public card tracking in the views; the last
+    take-in is shown as such ("only the last trick gathered can be seen"). Nothing is hidden
+    but the other players' hands and the undealt stock; the play being made is face up.
 
 The optional irregularity rules (RULES.md §1.8) cannot arise: only legal actions are offered.
 
@@ -151,8 +158,9 @@ completed: an object is offered only if a legal play contains the objects chosen
 Objects are chosen in a canonical order, so that each play has one sequence (but for the
 announced partition of a combination, which is part of the play): a group's cards in rising
 card id, groups, single cards and builds in rising order of their lowest card id, pairs last.
-A single forced step inside a take-in, inside the cards a build is put on, or the final "done",
-is taken automatically (never a step whose being forced depends on hidden cards).
+A forced step inside a take-in, inside the cards a build is put on or one of its groups, or a
+forced final "done", is taken automatically: never a step whose being forced could depend on
+hidden cards (choosing the card and choosing the kind of play are always decisions).
 
 ==========================  =======  ===============================================================
 action                      ids      meaning (``action_to_string``)
@@ -186,16 +194,21 @@ one claim. Random two-handed play uses about 106 decisions a deal (158 steps wit
 Speed
 -----
 Random playouts through ``pyspiel`` (``state.legal_actions()``, ``state.apply_action``, chance
-by ``state.chance_outcomes()``), one core: about 47,000 steps a second, 300 deals a second,
-two-handed. Roughly half of the time is OpenSpiel's own (the C++ ``apply_action`` trampoline and
-the adapter's legality memo); the rest is the play rules (``kind_actions``, ``select_actions``,
-``step``) and the chance outcomes, whose undealt cards come from a per-suit lookup table.
+by ``state.chance_outcomes()``), one core of the development machine: about 46,000 steps a
+second (±5% between runs), 290 two-handed deals a second; the same loop on the bare rules
+object runs about 89,000 steps a second, so OpenSpiel's own part (the C++ ``apply_action``
+trampoline and the adapter's legality memo) is about half of the time. Of the rules' half, the
+larger parts are the play rules (``kind_actions``, ``select_actions``, ``step``) and the chance
+outcomes, whose undealt cards come from a per-suit lookup table (``_bits``). Information-state
+strings of a long match are memoized per log cell (``event_lines``).
 
 Observation tensor (``perfect_recall=False``)
 ---------------------------------------------
 Seats are relative to the observer: slot 0 me, 1 left (the next player; the adversary with two),
 2 partner (across), 3 right. Sides: my side is slot 0; with partnerships the other side is
-slot 1; otherwise a side is its player's seat slot. Cards are indexed by card id (0-51).
+slot 1; otherwise a side is its player's seat slot. Cards are indexed by card id (0-51). Every
+entry lies in [0, 1]: counts are divided by their largest value; S, the score scale, is the
+largest target (with counting out, 21 + 11 × max_deals) plus the most points of one deal.
 
 ===============  ===================  ===========================================================
 piece            shape                contents
@@ -204,14 +217,14 @@ phase            (6,)                 deal, draw, play, kind, select, over
 to_move          (4,)                 seat to move
 dealer           (4,)                 seat of the dealer
 hand             (52,)                my hand
-hand_sizes       (4,)                 cards held by each seat
-stock            (1,)                 cards not yet dealt
+hand_sizes       (4,)                 cards held by each seat / hand_size
+stock            (1,)                 cards not yet dealt / pack
 loose            (52,)                loose cards on the table
 trailed          (4, 52)              loose cards each seat trailed (public)
 builds           (B, 72)              builds in order of lowest card: cards (52), value one-hot
                                       (15), multiple (1), owner seat (4); B = pack // 2
 piles            (4, 52)              each side's taken-in cards (seen as taken in)
-sweeps           (4,)                 each side's sweeps this deal
+sweeps           (4,)                 each side's sweeps this deal / the most a deal allows
 last_take        (52,)                the cards of the last take-in (face up until the next)
 last_taker       (4,)                 seat of the last taker
 declared         (4, 15)              each seat's declared build values (assumption 3)
@@ -221,16 +234,18 @@ move_value       (15,)                the value of the take-in or build
 move_selected    (52,)                loose cards chosen so far (incl. the open group)
 move_open        (52,)                the group being chosen
 move_builds      (B,)                 builds chosen so far (by slot)
-scores           (4,)                 each side's game points (match scoring)
-target           (1,)                 the points that win (21, 32, ... with counting out)
-deal_number      (1,)                 deals finished
+scores           (4,)                 each side's game points (match scoring) / S
+target           (1,)                 the points that win (21, 32, ... counting out) / S
+deal_number      (1,)                 deals finished / max_deals
 ===============  ===================  ===========================================================
 
 The information state (``perfect_recall=True``) adds ``events`` (E, 135): one row per event of
 the current deal, in order — kind (11: dealt to me, to the table, to another (hidden), drawn by
 me, drawn by another (hidden), trail, take-in, build, increase, claim, last cards), seat (4),
-card (52), value (15), cards involved (52: taken in, or the build made), sweep (1); E = pack +
-P + 2 — and ``results`` (max_deals, 4): the points each side scored in each finished deal. The
+card (52), value (15), cards involved (52: taken in, or the build made), sweep (1; for a claim:
+right); E = pack +
+P + 2 — and ``results`` (max_deals, 4): the points each side scored in each finished deal (over
+the most points of one deal). The
 earlier deals' events are in the information-state string (which is perfect recall over the
 whole match); they cannot change the rest of the match except through the scores.
 """
@@ -294,6 +309,8 @@ PHASE_NAMES = ("deal", "draw", "play a card", "choose the play", "choose the car
 KIND_NONE, KIND_TAKE, KIND_BUILD, KIND_INCREASE, KIND_TRAIL = range(5)
 # Units of a take-in or build.
 UNIT_GROUP, UNIT_CARD, UNIT_BUILD, UNIT_PAIR = range(4)
+UNIT_BASE = 4
+"""In the log only: the loose cards a build was put on."""
 
 # Events of the log.
 EV_DEAL, EV_DRAW, EV_TRAIL, EV_TAKE, EV_BUILD, EV_INCREASE, EV_CLAIM, EV_LAST, EV_END = range(9)
@@ -638,7 +655,14 @@ class CassinoRules:
         self.first_schedule = self._schedule(first=True)
         self.round_schedule = self._schedule(first=False)
 
-        # Sizes.
+        # Sizes, and the scales that keep every tensor entry in [0, 1].
+        self.max_sweeps = (self.plays_per_deal + 1) // 2  # a sweep leaves the next card a trail
+        self.deal_scale = self.total_points() + self.max_sweeps  # most points of one deal
+        top = SCORING_TARGETS[self.scoring]
+        if self.count_out:
+            top += COUNT_OUT_STEP * self.max_deals
+        # A side's score stays below the (largest) target until the last deal adds one deal.
+        self.score_scale = max(1, top + self.deal_scale)
         self.max_builds = max(1, self.pack_size // 2)
         self.max_events = self.pack_size + self.plays_per_deal + 2
         self.result_rows = self.max_deals if self.match else 1
@@ -703,8 +727,7 @@ class CassinoRules:
             self.max_utility = float(stake * (sides - 1))
             self.min_utility = -float(max(stake, sides - 1 if self.count_out else 1))
         else:
-            most = (self.plays_per_deal + 1) // 2 + self.total_points()
-            self.max_utility = float((sides - 1) * most)
+            self.max_utility = float((sides - 1) * self.deal_scale)
             self.min_utility = -self.max_utility
         self.utility_sum: float | None = 0.0
 
@@ -1181,7 +1204,7 @@ class CassinoRules:
 
     def _build(self, s: CassinoState, p: int, m: Move, pos: int) -> None:
         mask = (1 << m.card) | m.sel
-        flat = _flat_units(m, s.builds)
+        flat = (UNIT_BASE, len(m.base), *m.base, *_flat_units(m, s.builds))
         units = 1
         keep = []
         for b in s.builds:
@@ -1713,8 +1736,8 @@ class CassinoRules:
         out["dealer"][seat(view.dealer, me)] = 1.0
         set_cards(out["hand"], view.hand)
         for q, k in enumerate(view.hand_sizes):
-            out["hand_sizes"][seat(q, me)] = k
-        out["stock"][0] = view.stock
+            out["hand_sizes"][seat(q, me)] = k / self.hand_size
+        out["stock"][0] = view.stock / self.pack_size
         set_cards(out["loose"], view.loose)
         for q, t in enumerate(view.trailed):
             set_cards(out["trailed"][seat(q, me)], t)
@@ -1728,8 +1751,8 @@ class CassinoRules:
         for side, pile in enumerate(view.piles):
             slot = self.side_slot(side, me)
             set_cards(out["piles"][slot], pile)
-            out["sweeps"][slot] = view.sweeps[side]
-            out["scores"][slot] = view.scores[side]
+            out["sweeps"][slot] = view.sweeps[side] / self.max_sweeps
+            out["scores"][slot] = view.scores[side] / self.score_scale
         set_cards(out["last_take"], view.last_take[1])
         if view.last_taker >= 0:
             out["last_taker"][seat(view.last_taker, me)] = 1.0
@@ -1757,14 +1780,14 @@ class CassinoRules:
             for i, b in enumerate(view.builds):
                 if m.sel_builds >> build_key(b.mask) & 1:
                     out["move_builds"][i] = 1.0
-        out["target"][0] = view.target
-        out["deal_number"][0] = view.deal_number
+        out["target"][0] = view.target / self.score_scale
+        out["deal_number"][0] = view.deal_number / self.max_deals
         if perfect_recall:
             self._encode_events(view, out["events"])
             res = out["results"]
             for i, pts in enumerate(view.results[: self.result_rows]):
                 for side, p in enumerate(pts):
-                    res[i, self.side_slot(side, me)] = p
+                    res[i, self.side_slot(side, me)] = p / self.deal_scale
 
     def _encode_events(self, view: CassinoView, block: Any) -> None:
         """One row per event of the current deal (the indices are gathered, then set at once:
@@ -1885,9 +1908,13 @@ class CassinoRules:
             )
         if kind == EV_BUILD:
             name = build_name((0, ev[3], ev[5]))
+            k = ev[8]
+            base, units = ev[9 : 9 + k], ev[9 + k :]
             return (
-                f"{who(p, me)}: build with {_card(ev[2])} {_units_text(ev[7:])}, call "
-                f"{name}: {_cards(ev[4])}"
+                f"{who(p, me)}: build {_card(ev[2])}"
+                + (f" on {' '.join(_card(x) for x in base)}" if base else "")
+                + (f" + {_units_text(units)}" if units else "")
+                + f", call {name}: {_cards(ev[4])}"
             )
         if kind == EV_INCREASE:
             return (

@@ -153,6 +153,7 @@ def test_golden_4_build_nine_cannot_be_separated() -> None:
     assert b == C.Build(mask("♥2 ♣7"), 9, 1, 0)
     assert s.s.loose == mask("♦K ♠Q ♥J")
     assert s.s.declared[0] == 1 << 9
+    assert last_event(s) == "me: build ♥2 on ♣7, call Nine: ♥2 ♣7"
     # The dealer holds a 7 and a 2 but no 9: no play of his touches a card of the build,
     # except the increase with his Ace (that is §1.10.5).
     for m in plays(s):
@@ -202,7 +203,7 @@ def test_golden_7_two_sevens_cannot_be_increased() -> None:
     Sevens.' This cannot be increased ... and nothing but a 7 will win it"."""
     s = _two_sevens()
     assert build_on_table(s, 7) == C.Build(mask("♠3 ♣4 ♠5 ♥2"), 7, 2, 0)
-    assert "call Two Sevens" in last_event(s) or "Two Sevens" in last_event(s)
+    assert last_event(s) == "me: build ♠3 on ♣4 + ♠5 ♥2, call Two Sevens: ♠3 ♠5 ♥2 ♣4"
     for m in plays(s):  # the dealer: Ace and Ten could increase a single Seven; not this one
         assert m.kind != C.KIND_INCREASE
         if m.sel_builds:
@@ -1117,6 +1118,24 @@ def test_hint_sweep_and_points_and_builds() -> None:
     assert H.take_before_trail(s.player_view(0), s.legal_actions()) == []
 
 
+def test_hint_keep_your_build() -> None:
+    """ "Any player who has made a build is obliged either to win it ...": take it in rather than
+    leave it to be taken (here rather than pair the Five)."""
+    s = deal(game(), ["♠9 ♥2 ♥5 ♥6", "♦7 ♣2 ♥A ♣10"], "♣7 ♣5 ♠Q ♥J")
+    act(s, "play ♥2", "build Nine", "play ♦7", "trail ♦7")
+    assert set(words(s)) == {"play ♠9", "play ♥5"}
+    assert _narrowed(H.keep_your_build, s) == ["play ♠9"]
+
+
+def test_hint_take_before_trail() -> None:
+    """ "Trailing": "When a player cannot pair, combine, or build anything, he must play a card"
+    — and not before."""
+    s = _nine_against_2_2_5_7()
+    assert _narrowed(H.take_before_trail, s) == ["play ♠9"]
+    act(s, "play ♠9")
+    assert _narrowed(H.take_before_trail, s) == ["take in with ♠9"]
+
+
 def test_hint_claim_out() -> None:
     g = game(scoring="twenty_one", count_out=True)
     s = deal(g, ["♠9 ♥K ♣K ♦Q", "♠K ♥Q ♣J ♦J"], "♥2 ♣2 ♦5 ♠7")
@@ -1328,3 +1347,27 @@ def test_actions_generate_exactly_the_legal_plays(params: dict[str, Any]) -> Non
                 compared += 1
             s.apply_action(rng.choice(s.legal_actions()))
     assert compared > 100
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"scoring": "twenty_one", "count_out": True}, {"players": 3, "scoring": "eleven"}],
+)
+def test_tensor_entries_lie_in_zero_one(params: dict[str, Any]) -> None:
+    """Counts are divided by their largest value (the wrappers' ``Box(0, 1)``)."""
+    g = game(**params)
+    for s in _random_deals(g, 2, 21):
+        for p in range(g.num_players()):
+            for t in (s.observation_tensor(p), s.information_state_tensor(p)):
+                a = np.asarray(t)
+                assert a.min() >= 0.0 and a.max() <= 1.0
+    # and mid-game too
+    rng = random.Random(4)
+    s = g.new_initial_state()
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
+        else:
+            a = np.asarray(s.information_state_tensor(s.current_player()))
+            assert a.min() >= 0.0 and a.max() <= 1.0
+            s.apply_action(rng.choice(s.legal_actions()))
