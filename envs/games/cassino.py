@@ -1909,11 +1909,11 @@ class CassinoRules:
         if kind == EV_BUILD:
             name = build_name((0, ev[3], ev[5]))
             k = ev[8]
-            base, units = ev[9 : 9 + k], ev[9 + k :]
+            base, beside = ev[9 : 9 + k], ev[9 + k :]
             return (
                 f"{who(p, me)}: build {_card(ev[2])}"
                 + (f" on {' '.join(_card(x) for x in base)}" if base else "")
-                + (f" + {_units_text(units)}" if units else "")
+                + (f" + {_units_text(beside)}" if beside else "")
                 + f", call {name}: {_cards(ev[4])}"
             )
         if kind == EV_INCREASE:
