@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import pyspiel
+from open_spiel.python.observation import make_observation
+
 from hoyle.envs.core.registry import SPIEL_PREFIX
 from hoyle.experiments.match import game_label as match_label
 from hoyle.experiments.match import sample_chance
-from open_spiel.python.observation import make_observation
 
 REFERENCE = "gin_rummy"
 MAX_SAMPLE_STATES = 500

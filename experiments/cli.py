@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pyspiel
+
 from hoyle.envs.core.errors import HoyleError
 from hoyle.envs.core.registry import GameSpec, parse_game_string
 

@@ -49,10 +49,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pyspiel
+from tqdm import tqdm
+
 from hoyle.agents import make
 from hoyle.envs.core.registry import GameSpec, parse_game_string
 from hoyle.experiments.stats import paired_difference, summarize
-from tqdm import tqdm
 
 CONFIG_FILE = "config.json"
 RESULTS_FILE = "results.parquet"

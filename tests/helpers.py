@@ -7,8 +7,9 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import hoyle.envs
 import pyspiel
+
+import hoyle.envs
 from hoyle.envs.core.registry import GameSpec
 
 

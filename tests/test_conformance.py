@@ -13,13 +13,13 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import hoyle.envs
 import numpy as np
 import pyspiel
 import pytest
+
+import hoyle.envs
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.rules import CHANCE
-
 from tests.helpers import CONFIGS, config_id, load_config, random_playout_states
 
 pytestmark = pytest.mark.parametrize("config", CONFIGS, ids=config_id)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import hoyle.envs
 import pytest
 
+import hoyle.envs
 from tests.golden.playthrough import path_for, playthrough_lines
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+
 from hoyle.envs.core.cards import iter_cards
 
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import pyspiel
+
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.observe import HoyleObserver
 from hoyle.envs.core.registry import GameSpec

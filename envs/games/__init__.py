@@ -10,7 +10,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-GAME_MODULES = tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")))
+GAME_MODULES = tuple(
+    sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+)
 
 for _name in GAME_MODULES:
     importlib.import_module(f"{__name__}.{_name}")

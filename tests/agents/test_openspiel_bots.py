@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import hoyle.envs
 import numpy as np
 import pyspiel
 import pytest
-from hoyle.agents import make, parse_spec
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+import hoyle.envs
+from hoyle.agents import make, parse_spec
 
 GAMES = sorted(hoyle.envs.GAMES)
 

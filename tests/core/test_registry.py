@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import hoyle.envs
 import pytest
+
+import hoyle.envs
 from hoyle.envs.core.errors import GameParameterError, UnknownGameError
 from hoyle.envs.core.registry import Param, get_spec, load, parse_game_string
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
+
 from hoyle.envs.core.cards import format_card, iter_cards
 from hoyle.envs.core.registry import GAMES, GameSpec, Param
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState

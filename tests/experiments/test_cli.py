@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import hoyle.envs
 import pandas as pd
 import pytest
+
+import hoyle.envs
 from hoyle.experiments.cli import main
 from hoyle.experiments.match import hoyle_version
 

@@ -8,9 +8,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-import hoyle.experiments.match as match
 import pandas as pd
 import pytest
+
+import hoyle.experiments.match as match
 from hoyle.agents import make
 from hoyle.envs import load
 from hoyle.experiments.match import (

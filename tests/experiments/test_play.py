@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterator
 
 import pytest
+
 from hoyle.envs import load
 from hoyle.experiments.cli import main
 from hoyle.experiments.match import sample_chance

@@ -5,10 +5,11 @@ from __future__ import annotations
 import doctest
 import math
 
-import hoyle.experiments.match
-import hoyle.experiments.stats
 import pandas as pd
 import pytest
+
+import hoyle.experiments.match
+import hoyle.experiments.stats
 from hoyle.experiments.match import to_frame
 from hoyle.experiments.stats import mean_ci, paired_difference, summarize
 

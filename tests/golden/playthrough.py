@@ -15,9 +15,10 @@ import random
 import sys
 from pathlib import Path
 
-import hoyle.envs
 import numpy as np
 import pyspiel
+
+import hoyle.envs
 
 HERE = Path(__file__).parent
 SEED = 20261130
