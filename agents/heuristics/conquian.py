@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hoyle.agents.heuristics.hints import Hint, register_hints
+from hoyle.envs.core.cards import cards_of
 from hoyle.envs.games import conquian as C
 
 BOOK = "Foster's Complete Hoyle (1914), CONQUIAN"
@@ -41,15 +42,6 @@ class Play:
     hand: int  # the hand it leaves
     combos: tuple[int, ...]  # the player's combinations it leaves
     goes_out: bool  # the hand it leaves is empty, or lays down as combinations
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _finishes(
@@ -78,7 +70,7 @@ def _finishes(
                 cards = b
             goes_out = h == 0 or (rules.hand_melds and rules.partition(h) is not None)
             out.append(Play(start, cards, b & ~build, h, new, goes_out))
-        for c in _bits(adds):
+        for c in cards_of(adds):
             bit = 1 << c
             if h & bit:
                 stack.append((b | bit, h & ~bit, cs))
@@ -123,7 +115,7 @@ def next_steps(view: C.ConquianView, chosen: Sequence[Play]) -> set[int]:
         if p.start >= 0:
             steps.add(p.start)
         elif p.taken:
-            steps.update(_bits(p.taken))
+            steps.update(cards_of(p.taken))
         else:
             steps.add(C.LAY_ACTION)
     return steps
@@ -149,7 +141,7 @@ def prospects(view: C.ConquianView, c: int, hand: int, combos: Sequence[int], li
             runs |= m
     base = t.p13[((hand | runs) >> sh) & 8191]
     p0 = t.pos[c]
-    for x in _bits(t.poscards[suit][t.p13[(live >> sh) & 8191]]):
+    for x in cards_of(t.poscards[suit][t.p13[(live >> sh) & 8191]]):
         px = t.pos[x]
         if abs(px - p0) > 2 and not runs:
             continue
@@ -161,7 +153,7 @@ def prospects(view: C.ConquianView, c: int, hand: int, combos: Sequence[int], li
 
 def hand_value(view: C.ConquianView, hand: int, combos: Sequence[int], live: int) -> int:
     """The sum of the prospects of the cards of ``hand``."""
-    return sum(prospects(view, c, hand, combos, live) for c in _bits(hand))
+    return sum(prospects(view, c, hand, combos, live) for c in cards_of(hand))
 
 
 def isolated(view: C.ConquianView, c: int, hand: int, combos: Sequence[int]) -> bool:
@@ -176,7 +168,7 @@ def isolated(view: C.ConquianView, c: int, hand: int, combos: Sequence[int]) -> 
         if not view.rules.is_set(m):
             others |= m
     p0 = t.pos[c]
-    return all(abs(t.pos[x] - p0) > 2 for x in _bits(others) if x // 13 == suit)
+    return all(abs(t.pos[x] - p0) > 2 for x in cards_of(others) if x // 13 == suit)
 
 
 def danger(view: C.ConquianView, d: int) -> int:
@@ -271,7 +263,7 @@ def play_for_tableau(view: C.ConquianView, legal: Sequence[int]) -> list[int]:
         unsafe_starts = set()
         safe_starts = set()
         for p in plays(view):
-            if p.goes_out or any(danger(view, d) == 0 for d in _bits(p.hand)):
+            if p.goes_out or any(danger(view, d) == 0 for d in cards_of(p.hand)):
                 safe_starts.add(p.start)
             else:
                 unsafe_starts.add(p.start)
@@ -322,7 +314,7 @@ def cannot_block_and_win(view: C.ConquianView, legal: Sequence[int]) -> list[int
     if view.adv_hand_size <= ADVERSARY_CLOSE:
         for m in view.adv_combos:
             keep |= view.rules.fits(m)
-    for c in _bits(view.hand):
+    for c in cards_of(view.hand):
         pair = view.hand & t.rank_mask[c]
         if pair.bit_count() == 2 and unseen & t.rank_mask[c]:
             keep |= pair
@@ -391,7 +383,7 @@ def _waiting(view: C.ConquianView) -> bool:
     if not 0 < hand.bit_count() <= 2:
         return False
     live = view.unseen()
-    return all(prospects(view, c, hand, view.my_combos, live) > 0 for c in _bits(hand))
+    return all(prospects(view, c, hand, view.my_combos, live) > 0 for c in cards_of(hand))
 
 
 def pass_when_waiting(view: C.ConquianView, legal: Sequence[int]) -> list[int]:
@@ -441,7 +433,7 @@ def best_combination(view: C.ConquianView, legal: Sequence[int]) -> list[int]:
         if not after:
             score = 1e9
         else:
-            values = [hand_value(view, after & ~(1 << d), p.combos, live) for d in _bits(after)]
+            values = [hand_value(view, after & ~(1 << d), p.combos, live) for d in cards_of(after)]
             score = _down(p.combos) * 100 + max(values)
         scored.append((score, p))
     if not scored:

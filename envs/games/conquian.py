@@ -494,16 +494,6 @@ def _tables(pack_name: str) -> _Tables:
     )
 
 
-def _bits(mask: int) -> list[int]:
-    """The card ids of a mask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def format_combination(mask: int) -> str:
     """A combination in the book's way: a sequence as "♥5 6 7", a triplet as "♠5 ♥5 ♦5".
 
@@ -512,7 +502,7 @@ def format_combination(mask: int) -> str:
     ...     parse_cards("♦5 ♠5 ♥5")))
     ('♥5 6 7', '♠5 ♥5 ♦5')
     """
-    cs = _bits(mask)
+    cs = cards_of(mask)
     if not cs:
         return "-"
     suits = {suit_of(c) for c in cs}
@@ -735,14 +725,14 @@ class ConquianRules:
         four, ends = self.lendable(mine)
         base = mine[s.base] if s.base >= 0 else 0
         adds, lay = self._completions(s.build, h | ends, h | four, base)
-        out = _bits(adds)
+        out = cards_of(adds)
         if lay:
             out.append(LAY_ACTION)
         return out
 
     def _legal_discard(self, s: ConquianState) -> list[int]:
         h = s.hands[s.to_move]
-        out = _bits(h)
+        out = cards_of(h)
         if self.hand_melds and self.meldable(h):
             out.append(MELD_ACTION)
         return out
@@ -750,9 +740,9 @@ class ConquianRules:
     def _legal_meld(self, s: ConquianState) -> list[int]:
         h = s.hands[s.to_move]
         if not s.build:
-            return _bits(self.meldable(h))
+            return cards_of(self.meldable(h))
         adds, lay = self._completions(s.build, h, h, 0)
-        out = _bits(adds)
+        out = cards_of(adds)
         if lay:
             out.append(LAY_ACTION)
         return out
@@ -768,7 +758,7 @@ class ConquianRules:
 
     def _legal_forced(self, s: ConquianState) -> list[int]:
         h = s.hands[s.to_move]
-        out = _bits(h)
+        out = cards_of(h)
         if self.forced_go_out and self.partition(h) is not None:
             out.append(GO_OUT_ACTION)
         return out
@@ -783,7 +773,7 @@ class ConquianRules:
             if y:
                 out |= t.poscards[s][y | y << 1 | y << 2]
         seen = 0
-        for c in _bits(h):
+        for c in cards_of(h):
             rk = t.rank_mask[c]
             if not seen & rk:
                 seen |= rk
@@ -804,7 +794,7 @@ class ConquianRules:
             t = self.tables
             c = (h & -h).bit_length() - 1
             rk = h & t.rank_mask[c]
-            others = _bits(rk & ~(1 << c))
+            others = cards_of(rk & ~(1 << c))
             options: list[int] = []
             # Triplets and fours holding c.
             for i in range(len(others)):
@@ -1021,7 +1011,7 @@ class ConquianRules:
         shown = b"".join(
             _CODE_BYTES[EV_SHOW * EVENT_KIND + q * EVENT_PLAYER + c]
             for q in (0, 1)
-            for c in _bits(s.hands[q])
+            for c in cards_of(s.hands[q])
         )
         s.logs = (s.logs[0] + shown, s.logs[1] + shown)
         if winner < 0:
@@ -1387,7 +1377,7 @@ def _union(masks: Sequence[int]) -> int:
 
 
 def _cards(mask: int) -> str:
-    return " ".join(format_card(c) for c in _bits(mask)) or "-"
+    return " ".join(format_card(c) for c in cards_of(mask)) or "-"
 
 
 def _who(p: int) -> str:
