@@ -17,9 +17,11 @@ def _configs() -> list[tuple[GameSpec, tuple[tuple[str, Any], ...]]]:
     out = []
     for name in sorted(hoyle.envs.GAMES):
         spec = hoyle.envs.GAMES[name]
-        out.append((spec, ()))
-        for params in spec.variants.values():
-            out.append((spec, tuple(sorted(params.items()))))
+        configs = [()]
+        configs += [tuple(sorted(p.items())) for p in spec.variants.values()]
+        # The small configuration for exact solving must be a correct game too.
+        configs.append(tuple(sorted(spec.small_config.items())))
+        out += [(spec, c) for c in dict.fromkeys(configs)]
     return out
 
 
@@ -29,10 +31,12 @@ CONFIGS = _configs()
 
 def config_id(config: tuple[GameSpec, tuple[tuple[str, Any], ...]]) -> str:
     spec, params = config
+    if not params:
+        return spec.short_name
     for vname, vparams in spec.variants.items():
-        if tuple(sorted(vparams.items())) == params and params:
+        if tuple(sorted(vparams.items())) == params:
             return f"{spec.short_name}-{vname}"
-    return spec.short_name
+    return f"{spec.short_name}-small_config"
 
 
 @functools.cache
