@@ -76,6 +76,25 @@ ASSUMPTIONS (RULES.md §2 and Appendix B.8, and where this module had to choose)
    deal; returns are counters won. A pool still standing after the last deal goes back to the
    players (each takes his own counters), so the returns stay zero-sum.
 
+9. *Reduced packs* (``ranks``, ``suits``, ``hand_size``; for exact solving, not in the book):
+   the pack is the first ``ranks`` ranks of its sequence order from the Ace up (A 2 3 ... 7 J
+   Q K, or A to 10) in the first ``suits`` suits (♠ ♥ ♦ ♣), and each player is dealt
+   ``hand_size`` cards, in rounds of two at a time (a last round of one each when the number is
+   odd); the rest is the stock, which must hold at least one card. The book's relation stays
+   the rule: the winner has ``hand_size + 1`` cards down ("eleven cards down" with ten in
+   hand), that is, his whole hand and the drawn cards, so that a player wins exactly when his
+   hand is empty. Every other rule is the book's. A sequence stops at the highest rank of the
+   reduced pack; with three suits there are triplets but no fours, with fewer none.
+   ``GameSpec.small_config`` (also the variant ``small``) is ♠♥♦ A 2 3 with two cards each and
+   a stock of five: the whole tree (every deal and every action) has 3,934,810 nodes (623,530
+   chance, 2,667,600 decisions, 643,680 terminal: 280,800 won, 362,880 tableaux). It keeps
+   sequences, triplets, the first refusal, declining, passing, wins and tableaux, and the
+   determinizer has the adversary's two cards and the stock to re-deal; but the first
+   combination laid wins (three down with two in hand), so discarding, forcing, borrowing and
+   hand-only combinations cannot arise in it. Discarding and forcing need three cards each and
+   a combination that can grow (four ranks or four suits: twelve cards, 12!/9! = 1,320 times
+   as many orders of the pack); borrowing and hand-only combinations need more still.
+
 A player cannot get eleven down in one suit with the Spanish pack (a suit has ten cards); the
 golden tests show it (``tests/games/test_conquian.py``).
 
@@ -91,6 +110,9 @@ forced_go_out   true       assumption 2: a forced player may go out instead of d
 force           any        assumption 3: ``any`` exposed card may be forced, or only ``declined``
 pone_first      true       assumption 4: the pone gets the first two cards of each round
 first_dealer    1          assumption 5: the dealer of the first deal
+ranks           10         assumption 9: ranks in the pack, the first of its sequence order
+suits           4          assumption 9: suits in the pack, ♠ ♥ ♦ ♣ in that order
+hand_size       10         assumption 9: cards dealt to each (2-10); ``hand_size + 1`` down win
 ==============  =========  =====================================================================
 
 Actions
@@ -116,7 +138,9 @@ card ``c``              0-51   the card id (suit * 13 + rank). Chance: "deal ♥
 ======================  =====  ===================================================================
 
 ``NUM_DISTINCT_ACTIONS`` = 65, computed from ``MAX_COMBINATIONS`` = 3 (a player never has more
-than eleven cards down, so never four combinations). Phases: a decision on the exposed card
+than eleven cards down, so never four combinations). The layout is the same for every parameter
+set: ``hand_size`` is at most ten, so a player has at most (``hand_size`` + 1) // 3 ≤ 3
+combinations, and a reduced pack keeps the cards' ids. Phases: a decision on the exposed card
 (``DISPOSAL``); building the combination of the used card (``BUILD``: cards, then ``LAY``); the
 discard after using (``DISCARD``: a card, or ``MELD``); building a hand-only combination
 (``MELD``); where the chosen discard fits an adversary's combination, lay it on the table or
@@ -133,7 +157,10 @@ borrows at most two cards (two sequences of four lend to a triplet, or two fours
 eight cards down); uses, forces, and hand cards laid together put at most 21 cards on the table.
 That gives 40 + 6 × 21 = 166 decisions per deal (``MAX_DECISIONS_PER_DEAL``), and 40 chance
 nodes (20 dealt, 20 turned up); a series of N deals is N times that. Random play uses about 60
-decisions per deal (at most 77 in 1,500 random deals).
+decisions per deal (at most 77 in 1,500 random deals). With a reduced pack of P cards and h
+cards each, the stock is S = P - 2h and the same count gives 2S + 6(2h + 1) decisions and P
+chance nodes per deal (``max_decisions_per_deal``; the small configuration: 10 + 30 = 40, and
+9 chance nodes).
 
 Information and the determinizer
 --------------------------------
@@ -149,6 +176,10 @@ that (rejection, exact).
 
 Observation tensor (``perfect_recall=False``; cards indexed by their place in the pack, 0-39)
 ----------------------------------------------------------------------------------------------
+The sizes are the book's game; a reduced pack of P cards with h cards each has P for 40,
+K = (h + 1) // 3 combination rows for 3, a stock piece of P - 2h + 1 for 21 and an ``adv_hand``
+piece of h + 2 for 12.
+
 ==============  =========  =====================================================================
 piece           shape      contents (relative to the observer: "my", "adversary's")
 ==============  =========  =====================================================================
@@ -169,7 +200,7 @@ discard         (40,)      the chosen discard awaiting "table" or "force"
 phase           (9,)       one-hot phase
 to_move         (2,)       me, the adversary
 dealer          (2,)       me, the adversary
-stock           (21,)      cards left in the stock, one-hot
+stock           (21,)      cards left in the stock, one-hot (during the deal: the stock to be)
 adv_hand        (12,)      the adversary's hand size, one-hot
 series          (4,)       deals played / N, tableau pool / N, (my score + N) / 2N, last deal
 ==============  =========  =====================================================================
@@ -218,12 +249,18 @@ from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampl
 # --- constants and the action layout --------------------------------------------------------
 
 NUM_PLAYERS = 2
+RANKS_PER_SUIT = 10
+"""Ranks in each suit of the forty-card packs (``ranks``, default)."""
 HAND_SIZE = 10
+"""Cards dealt to each player by the book (``hand_size``, default)."""
 STOCK_SIZE = 20
 DEAL_CARDS = 2 * HAND_SIZE
 WINNING_DOWN = HAND_SIZE + 1
-MAX_COMBINATIONS = WINNING_DOWN // 3
-"""A player never has more than eleven cards down, so never more than three combinations."""
+MAX_HAND_SIZE = HAND_SIZE
+"""The largest ``hand_size``: it keeps every reduced game within the action layout below."""
+MAX_COMBINATIONS = (MAX_HAND_SIZE + 1) // 3
+"""A player never has more than eleven cards down, so never more than three combinations
+(with ``hand_size`` = h, never more than (h + 1) // 3)."""
 
 NUM_CARD_ACTIONS = NUM_SUITS * NUM_RANKS
 USE_ACTION = NUM_CARD_ACTIONS
@@ -262,7 +299,13 @@ HIDDEN_CARD = EVENT_SUB - 1
 BORROW_SUB = 15
 """Pseudo-phase marking a borrowed card in the log (a card action in ``BUILD``)."""
 
-MAX_DECISIONS_PER_DEAL = 2 * STOCK_SIZE + 6 * (DEAL_CARDS + 1)
+
+def max_decisions_per_deal(hand_size: int, stock_size: int) -> int:
+    """The bound on the decisions of one deal (see "Bound on the game length")."""
+    return 2 * stock_size + 6 * (2 * hand_size + 1)
+
+
+MAX_DECISIONS_PER_DEAL = max_decisions_per_deal(HAND_SIZE, STOCK_SIZE)
 MAX_CHANCE_PER_DEAL = DEAL_CARDS + STOCK_SIZE
 MAX_EVENTS_PER_DEAL = MAX_DECISIONS_PER_DEAL + MAX_CHANCE_PER_DEAL + DEAL_CARDS
 NUM_EVENT_KINDS = 7
@@ -421,15 +464,32 @@ class _Tables:
     suit_cards: tuple[Mapping[int, tuple[int, ...]], ...]  # suit -> slice -> card ids
 
 
-@functools.cache
-def _tables(pack_name: str) -> _Tables:
+def pack_cards(pack_name: str, ranks: int, suits: int) -> tuple[int, ...]:
+    """The cards of a (reduced) pack in id order: the first ``ranks`` ranks of the pack's
+    sequence order from the Ace up, in the first ``suits`` suits (♠ ♥ ♦ ♣).
+
+    >>> len(pack_cards("spanish", 10, 4)), [format_card(c) for c in pack_cards("spanish", 3, 2)]
+    (40, ['♠A', '♠2', '♠3', '♥A', '♥2', '♥3'])
+    """
     pack, order = PACKS[pack_name]
+    kept = set(order.ranks[:ranks])
+    return tuple(c for c in pack.cards if suit_of(c) < suits and rank_of(c) in kept)
+
+
+@functools.cache
+def _tables(pack_name: str, ranks: int, suits: int) -> _Tables:
+    """The tables of the pack ``pack_name`` reduced to ``ranks`` ranks and ``suits`` suits
+    (10 and 4: the whole pack): only its cards make combinations, and a sequence stops at its
+    highest rank."""
+    _, full_order = PACKS[pack_name]
+    cards = pack_cards(pack_name, ranks, suits)
+    order = RankOrder(full_order.name, full_order.ranks[:ranks])
     pos = [-1] * NUM_CARD_ACTIONS
-    for c in pack.cards:
+    for c in cards:
         pos[c] = order.position(rank_of(c))
     rank_mask = [0] * NUM_CARD_ACTIONS
-    for c in pack.cards:
-        rank_mask[c] = sum(1 << card(s, rank_of(c)) for s in range(NUM_SUITS))
+    for c in cards:
+        rank_mask[c] = sum(1 << card(s, rank_of(c)) for s in range(suits))
     places = len(order.ranks)
     p13 = []
     for x in range(1 << NUM_RANKS):
@@ -458,13 +518,16 @@ def _tables(pack_name: str) -> _Tables:
     # Every valid combination: (is_set, cards that fit it, cards a four lends, ends it lends).
     combo: dict[int, tuple[bool, int, int, int]] = {}
     for r in order.ranks:
-        full = [card(s, r) for s in range(NUM_SUITS)]
-        for leave_out in range(NUM_SUITS):
-            m = sum(1 << c for i, c in enumerate(full) if i != leave_out)
-            combo[m] = (True, 1 << full[leave_out], 0, 0)
-        four = sum(1 << c for c in full)
-        combo[four] = (True, 0, four, 0)
-    for s in range(NUM_SUITS):
+        full = [card(s, r) for s in range(suits)]
+        if suits == 3:
+            combo[sum(1 << c for c in full)] = (True, 0, 0, 0)
+        elif suits == 4:
+            for leave_out in range(NUM_SUITS):
+                m = sum(1 << c for i, c in enumerate(full) if i != leave_out)
+                combo[m] = (True, 1 << full[leave_out], 0, 0)
+            four = sum(1 << c for c in full)
+            combo[four] = (True, 0, four, 0)
+    for s in range(suits):
         for lo in range(places):
             for hi in range(lo + 2, places):
                 m = sum(1 << card(s, order.ranks[i]) for i in range(lo, hi + 1))
@@ -477,20 +540,25 @@ def _tables(pack_name: str) -> _Tables:
                 if hi - lo >= 3:
                     ends = (1 << card(s, order.ranks[lo])) | (1 << card(s, order.ranks[hi]))
                 combo[m] = (False, fits, 0, ends)
-    suit_cards = tuple(
-        {x: tuple(card(s, r) for r in range(NUM_RANKS) if x >> r & 1) for x in range(1 << 13)}
-        for s in range(NUM_SUITS)
-    )
     return _Tables(
-        pack_mask=pack.mask,
-        cards=pack.cards,
+        pack_mask=sum(1 << c for c in cards),
+        cards=cards,
         pos=tuple(pos),
         rank_mask=tuple(rank_mask),
         p13=tuple(p13),
         poscards=poscards,
         block=tuple(block),
         combo=combo,
-        suit_cards=suit_cards,
+        suit_cards=_suit_cards(),
+    )
+
+
+@functools.cache
+def _suit_cards() -> tuple[Mapping[int, tuple[int, ...]], ...]:
+    """Suit -> 13-bit rank slice -> its card ids: the same for every pack, built once."""
+    return tuple(
+        {x: tuple(card(s, r) for r in range(NUM_RANKS) if x >> r & 1) for x in range(1 << 13)}
+        for s in range(NUM_SUITS)
     )
 
 
@@ -531,20 +599,42 @@ class ConquianRules:
         self.force_any = params["force"] == "any"
         self.pone_first = bool(params["pone_first"])
         self.first_dealer = int(params["first_dealer"])
-        t = _tables(self.pack_name)
+        # The pack (reduced for exact solving: assumption 9) and the sizes it implies.
+        self.ranks = int(params["ranks"])
+        self.suits = int(params["suits"])
+        self.hand_size = int(params["hand_size"])
+        t = _tables(self.pack_name, self.ranks, self.suits)
         self.tables = t
         self.pack_mask = t.pack_mask
         self.pack_cards = t.cards
         self.pack_index = pack_index(t.cards)
+        self.pack_size = len(t.cards)
+        self.deal_cards = 2 * self.hand_size
+        self.stock_size = self.pack_size - self.deal_cards
+        if self.stock_size < 1:
+            raise GameParameterError(
+                f"a pack of {self.pack_size} cards ({self.ranks} ranks, {self.suits} suits) "
+                f"cannot deal {self.hand_size} cards each and leave a stock: "
+                f"it needs at least {self.deal_cards + 1}"
+            )
+        self.winning_down = self.hand_size + 1
+        self.max_combinations = self.winning_down // 3
         self.max_chance_outcomes = NUM_CARD_ACTIONS
         self.min_utility = -float(self.deals)
         self.max_utility = float(self.deals)
         self.utility_sum = 0.0
-        self.max_game_length = MAX_DECISIONS_PER_DEAL * self.deals
-        self.max_chance_nodes = MAX_CHANCE_PER_DEAL * self.deals
-        self.max_events = MAX_EVENTS_PER_DEAL * self.deals
-        # Deal schedule: 0 for the pone, 1 for the dealer, for each of the 20 cards.
-        self.deal_to = tuple(((k // 2) % 2) ^ (0 if self.pone_first else 1) for k in range(20))
+        per_deal = max_decisions_per_deal(self.hand_size, self.stock_size)
+        self.max_game_length = per_deal * self.deals
+        self.max_chance_nodes = self.pack_size * self.deals
+        self.max_events = (per_deal + self.pack_size + self.deal_cards) * self.deals
+        # Deal schedule: 0 for the pone, 1 for the dealer, for each card dealt: rounds of two
+        # at a time, the pone first (a last round of one each when the hand size is odd).
+        first, second = (0, 1) if self.pone_first else (1, 0)
+        schedule: list[int] = []
+        for k in range(0, self.hand_size, 2):
+            n = min(2, self.hand_size - k)
+            schedule += [first] * n + [second] * n
+        self.deal_to = tuple(schedule)
         self._outcome_cache: tuple[int, list[tuple[int, float]]] = (-1, [])
         self._partition_cache: dict[int, tuple[int, ...] | None] = {}
         self._legal = (
@@ -858,7 +948,7 @@ class ConquianRules:
         b = 1 << c
         s.hands = (s.hands[0] | b, s.hands[1]) if r == 0 else (s.hands[0], s.hands[1] | b)
         s.dealt |= b
-        if k == DEAL_CARDS - 1:
+        if k == self.deal_cards - 1:
             s.phase = TURN_UP
             s.holder = 1 - s.dealer
 
@@ -1127,7 +1217,7 @@ class ConquianRules:
             my_declined=s.declined[player],
             adv_declined=s.declined[adv],
             dead=s.dead,
-            stock=(self.pack_mask & ~s.dealt).bit_count() if s.phase != DEAL else STOCK_SIZE,
+            stock=(self.pack_mask & ~s.dealt).bit_count() if s.phase != DEAL else self.stock_size,
             adv_hand_size=s.hands[adv].bit_count(),
             adv_shown=shown,
             build=s.build,
@@ -1148,8 +1238,8 @@ class ConquianRules:
         n = len(self.pack_cards)
         pieces: list[tuple[str, tuple[int, ...]]] = [
             ("hand", (n,)),
-            ("my_combos", (MAX_COMBINATIONS, n)),
-            ("adv_combos", (MAX_COMBINATIONS, n)),
+            ("my_combos", (self.max_combinations, n)),
+            ("adv_combos", (self.max_combinations, n)),
             ("exposed", (n,)),
             ("disposal", (3,)),
             ("source", (3,)),
@@ -1159,13 +1249,13 @@ class ConquianRules:
             ("adv_shown", (n,)),
             ("build", (n,)),
             ("borrowed", (n,)),
-            ("base", (MAX_COMBINATIONS,)),
+            ("base", (self.max_combinations,)),
             ("discard", (n,)),
             ("phase", (NUM_PHASES,)),
             ("to_move", (2,)),
             ("dealer", (2,)),
-            ("stock", (STOCK_SIZE + 1,)),
-            ("adv_hand", (WINNING_DOWN + 1,)),
+            ("stock", (self.stock_size + 1,)),
+            ("adv_hand", (self.winning_down + 1,)),
             ("series", (4,)),
         ]
         if perfect_recall:
@@ -1279,7 +1369,7 @@ class ConquianRules:
         adv = 1 - player
         hidden = s.hands[adv]
         positions = []
-        for k in range(min(s.dealt.bit_count(), DEAL_CARDS)):
+        for k in range(min(s.dealt.bit_count(), self.deal_cards)):
             pos = s.t0 + k
             if self.deal_recipient(s, k) == adv and hidden >> history[pos] & 1:
                 positions.append(pos)
@@ -1312,7 +1402,12 @@ class ConquianRules:
         """The determinizer: re-deal the adversary's hidden cards uniformly among the worlds
         consistent with what ``player`` saw (``hidden_deals``, then rejection of the hands that
         could not finish the combination the adversary is laying; the true hand always could,
-        and is kept if ``MAX_REDEALS`` draws find no other)."""
+        and is kept if ``MAX_REDEALS`` draws find no other).
+
+        A draw that gives the adversary the very cards he holds, only dealt in another order,
+        returns the history as it was: the order is all it would change, and no one but the
+        adversary saw it. (So a re-deal changes the hand, or nothing; with ten cards each this
+        hardly ever happens, with the two cards of ``small_config`` often.)"""
         positions, pool = self.hidden_deals(s, player, history)
         if not positions:
             return list(history)
@@ -1322,6 +1417,8 @@ class ConquianRules:
             hand = 0
             for pos in positions:
                 hand |= 1 << new[pos]
+            if hand == s.hands[adv]:
+                return list(history)
             if self.consistent_hand(s, adv, hand):
                 return new
         return list(history)
@@ -1437,6 +1534,10 @@ def _event_words(kind: int, value: int) -> str:
 # --- registration ---------------------------------------------------------------------------
 
 
+SMALL_CONFIG: dict[str, ParamValue] = {"ranks": 3, "suits": 3, "hand_size": 2}
+"""The configuration for exact solving (assumption 9): ♠♥♦ A 2 3, two cards each."""
+
+
 def make_rules(params: Mapping[str, ParamValue]) -> ConquianRules:
     return ConquianRules(params)
 
@@ -1476,8 +1577,25 @@ GAME = register(
             "first_dealer": Param(
                 1, "the dealer of the first deal (the cut is not played)", (0, 1)
             ),
+            "ranks": Param(
+                RANKS_PER_SUIT,
+                "ranks in the pack: the first ones of its sequence order, from the Ace up "
+                "(reduced packs, for exact solving; ASSUMPTION)",
+                tuple(range(1, RANKS_PER_SUIT + 1)),
+            ),
+            "suits": Param(
+                NUM_SUITS,
+                "suits in the pack, ♠ ♥ ♦ ♣ in that order (reduced packs; ASSUMPTION)",
+                tuple(range(1, NUM_SUITS + 1)),
+            ),
+            "hand_size": Param(
+                HAND_SIZE,
+                "cards dealt to each player; hand_size + 1 cards down win (reduced packs)",
+                tuple(range(2, MAX_HAND_SIZE + 1)),
+            ),
         },
-        variants={"american": {"pack": "american"}},
+        variants={"american": {"pack": "american"}, "small": SMALL_CONFIG},
+        small_config=SMALL_CONFIG,
         summary="Two-handed rummy ancestor: first to eleven cards down in combinations wins.",
     )
 )

@@ -8,17 +8,20 @@ Deals are explicit chance actions written in card notation; moves are played by 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from typing import Any
 
+import numpy as np
 import pyspiel
 import pytest
 
-import hoyle.envs  # noqa: F401  (registers the games)
+import hoyle.envs
 from hoyle.agents import make
 from hoyle.agents.heuristics import conquian as H
-from hoyle.envs.core.cards import card, mask_of, parse_card, parse_cards
-from hoyle.envs.core.rules import CHANCE
+from hoyle.envs.core.cards import SPANISH_40, card, mask_of, parse_card, parse_cards
+from hoyle.envs.core.errors import GameParameterError
+from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.games import conquian as C
 
 # Hands that make no combination with anything the tests turn up.
@@ -657,6 +660,156 @@ def test_card_zones_partition_the_pack() -> None:
         assert union & mask == 0
         union |= mask
     assert union == state.rules.pack_mask
+
+
+# --- reduced packs and the small configuration for exact solving ----------------------------
+
+SMALL = dict(hoyle.envs.GAMES["conquian"].small_config)
+
+
+def small_table(pone: str, dealer: str) -> Any:
+    """A new deal of the small configuration giving the pone and the dealer these cards."""
+    game = load(**SMALL)
+    state = game.new_initial_state()
+    cards = {1 - state.s.dealer: parse_cards(pone), state.s.dealer: parse_cards(dealer)}
+    for k in range(game.rules.deal_cards):
+        state.apply_action(cards[game.rules.deal_recipient(state.s, k)].pop(0))
+    assert not cards[0] and not cards[1]
+    return state
+
+
+def test_reduced_pack_parameters() -> None:
+    rules = load(ranks=8, suits=2, hand_size=5).rules
+    assert [C.format_combination(1 << c) for c in rules.pack_cards[:8]] == [
+        "♠A", "♠2", "♠3", "♠4", "♠5", "♠6", "♠7", "♠J",
+    ]  # fmt: skip
+    assert len(rules.pack_cards) == 16 and rules.stock_size == 6 and rules.winning_down == 6
+    assert load(pack="american", ranks=9).rules.pack_mask == m(
+        " ".join(f"{s}{r}" for s in "♠♥♦♣" for r in range(1, 10)).replace("1", "A")
+    )
+    # A sequence stops at the top of the reduced pack; three suits make triplets, not fours.
+    small = load(**SMALL).rules
+    assert small.pack_mask == m("♠A ♠2 ♠3 ♥A ♥2 ♥3 ♦A ♦2 ♦3")
+    assert small.fits(m("♠A ♠2 ♠3")) == 0 and small.fits(m("♠2 ♥2 ♦2")) == 0
+    assert not small.is_valid_combination(m("♠2 ♠3 ♠4"))
+    assert load(ranks=4, suits=3, hand_size=2).rules.fits(m("♠A ♠2 ♠3")) == m("♠4")
+    # The book's game is the whole pack.
+    default = load().rules
+    assert default.pack_cards == SPANISH_40.cards
+    assert (default.pack_size, default.stock_size, default.winning_down) == (40, 20, 11)
+    with pytest.raises(GameParameterError, match="leave a stock"):
+        load(ranks=3, suits=3, hand_size=5)
+    with pytest.raises(GameParameterError, match="must be one of"):
+        load(hand_size=11)
+
+
+def test_reduced_sizes_and_an_odd_hand_size() -> None:
+    game = load(ranks=4, suits=3, hand_size=3)
+    state = game.new_initial_state()
+    pone, dealer = 1 - state.s.dealer, state.s.dealer
+    rules = game.rules
+    # Rounds of two at a time, the pone first; a last round of one each.
+    assert [rules.deal_recipient(state.s, k) for k in range(6)] == [
+        pone, pone, dealer, dealer, pone, dealer,
+    ]  # fmt: skip
+    assert game.max_chance_nodes_in_history() == 12
+    assert game.max_game_length() == C.max_decisions_per_deal(3, 6) == 2 * 6 + 6 * 7
+    shapes = dict(rules.tensor_pieces(False))
+    assert shapes["hand"] == (12,) and shapes["my_combos"] == (1, 12)
+    assert shapes["stock"] == (7,) and shapes["adv_hand"] == (5,)
+    assert game.observation_tensor_size() == sum(int(np.prod(s)) for s in shapes.values())
+    assert game.num_distinct_actions() == C.NUM_DISTINCT_ACTIONS
+
+
+def test_small_config_is_a_variant_with_wins_and_tableaux() -> None:
+    spec = hoyle.envs.GAMES["conquian"]
+    assert spec.variants["small"] == spec.small_config == SMALL
+    # A sequence with the first refusal wins at once: three down with two in hand.
+    state = small_table("♠A ♠2", "♥A ♦A")
+    do(state, "turn up ♠3", "use ♠3", "add ♠A", "add ♠2", "lay ♠A 2 3")
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+    assert sum(mm.bit_count() for mm in state.s.combos[0]) == state.rules.winning_down == 3
+    # A triplet, made by the dealer of a card the pone declined.
+    state = small_table("♠2 ♠3", "♥A ♦A")
+    assert "use ♠A" in names(do(state, "turn up ♠A"))
+    do(state, "decline ♠A", "use ♠A", "add ♥A", "add ♦A", "lay ♠A ♥A ♦A")
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+    # A tableau: every card of the stock declined, then passed.
+    state = small_table("♠A ♥2", "♥A ♦2")
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        legal = names(state)
+        state.apply_action(legal[next(w for w in legal if w.startswith(("decline", "pass")))])
+        decisions += 1
+    assert decisions == 10 and state.s.dead.bit_count() == 5
+    assert state.s.results == (-1,) and state.returns() == [0.0, 0.0]
+
+
+_DYNAMIC_SLOTS = tuple(k for k in C.ConquianState.__slots__ if k not in ("logs", "nact", "t0"))
+"""Everything the rest of a deal depends on (the logs and counters only record the past)."""
+
+
+def _children(rules: C.ConquianRules, s: C.ConquianState) -> list[C.ConquianState]:
+    if s.to_move == CHANCE:
+        actions = [a for a, _ in rules.chance_outcomes(s)]
+    else:
+        actions = rules.legal_actions(s)
+    out = []
+    for a in actions:
+        t = C.ConquianState()
+        for k in C.ConquianState.__slots__:
+            setattr(t, k, getattr(s, k))
+        rules.apply_action(t, a)
+        out.append(t)
+    return out
+
+
+Memo = dict[tuple[Any, ...], tuple[int, int, int]]
+
+
+def _tree(rules: C.ConquianRules, s: C.ConquianState, memo: Memo | None) -> tuple[int, int, int]:
+    """(nodes, won, tableaux) of the whole game tree below ``s``, every chance outcome and
+    every action. With ``memo``, a subtree seen before (the same dynamic slots, reached by
+    another history) is counted from the memo, not walked again: same count, far faster."""
+    key = tuple(getattr(s, k) for k in _DYNAMIC_SLOTS)
+    if memo is not None and key in memo:
+        return memo[key]
+    if s.to_move == TERMINAL:
+        out = (1, int(s.results[-1] >= 0), int(s.results[-1] < 0))
+    else:
+        nodes, won, tableaux = 1, 0, 0
+        for t in _children(rules, s):
+            n, w, tab = _tree(rules, t, memo)
+            nodes, won, tableaux = nodes + n, won + w, tableaux + tab
+        out = (nodes, won, tableaux)
+    if memo is not None:
+        memo[key] = out
+    return out
+
+
+def test_small_config_tree_is_finite_and_small() -> None:
+    """The whole tree of ``small_config`` is a few million nodes (3,934,810, as a plain walk
+    through pyspiel counts them too), with wins and tableaux in it."""
+    rules = load(**SMALL).rules
+    root = rules.new_state()
+    memo: Memo = {}
+    # The memo counts exactly what a plain walk counts: check it on a subtree of each kind.
+    sub = _children(rules, _children(rules, root)[0])[4]
+    assert _tree(rules, sub, None) == _tree(rules, sub, memo)
+    after_deal = sub
+    while after_deal.phase == C.DEAL:
+        after_deal = _children(rules, after_deal)[-1]
+    assert _tree(rules, after_deal, None) == _tree(rules, after_deal, {})
+    nodes, won, tableaux = _tree(rules, root, memo)
+    assert nodes == 3_934_810 < 5_000_000
+    assert (won, tableaux) == (280_800, 362_880)
+    assert won + tableaux == 643_680  # the terminal nodes of the plain walk
+    # Each order of the nine cards ends in a tableau one way only: every card declined, then
+    # passed (no combination is ever down to force a card on).
+    assert tableaux == math.factorial(9)
 
 
 # --- the hints, each from the book's example position ---------------------------------------
