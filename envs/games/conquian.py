@@ -87,9 +87,10 @@ ASSUMPTIONS (RULES.md §2 and Appendix B.8, and where this module had to choose)
    reduced pack; with three suits there are triplets but no fours, with fewer none.
    ``GameSpec.small_config`` (also the variant ``small``) is ♠♥♦ A 2 3 with two cards each and
    a stock of five: the whole tree (every deal and every action) has 3,934,810 nodes (623,530
-   chance, 2,667,600 decisions, 643,680 terminal: 280,800 won, 362,880 tableaux). It keeps
-   sequences, triplets, the first refusal, declining, passing, wins and tableaux, and the
-   determinizer has the adversary's two cards and the stock to re-deal; but the first
+   chance, 2,667,600 decisions, 643,680 terminal: 280,800 won, 362,880 tableaux) and 353,628
+   information states for each player (the perfect-recall strings). It keeps sequences,
+   triplets, the first refusal, declining, passing, wins and tableaux, and the determinizer
+   has the adversary's two cards and the stock to re-deal; but the first
    combination laid wins (three down with two in hand), so discarding, forcing, borrowing and
    hand-only combinations cannot arise in it. Discarding and forcing need three cards each and
    a combination that can grow (four ranks or four suits: twelve cards, 12!/9! = 1,320 times
