@@ -12,6 +12,7 @@ Every agent is a seeded ``pyspiel.Bot`` that plays whichever seat is to move.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -78,6 +79,27 @@ def _heuristic(
 
     _no_options("heuristic", options, ())
     return HeuristicBot(game, seed, off, spec)
+
+
+def _lazy(kind: str, module: str) -> None:
+    """Register ``kind`` as built by ``hoyle.agents.<module>.from_spec``, imported on first use.
+
+    Search and learning agents live in their own modules and are imported only when asked for,
+    so ``import hoyle.agents`` stays light.
+    """
+
+    def factory(
+        game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
+    ) -> HoyleBot:
+        mod = importlib.import_module(f"hoyle.agents.{module}")
+        bot: HoyleBot = mod.from_spec(game, options, off, seed, spec)
+        return bot
+
+    AGENTS[kind] = factory
+
+
+for _kind, _module in (("mcts", "mcts"), ("ismcts", "ismcts"), ("pimc", "pimc"), ("mccfr", "cfr")):
+    _lazy(_kind, _module)
 
 
 __all__ = ["AGENTS", "HoyleBot", "make", "parse_spec", "register_agent"]
