@@ -185,7 +185,7 @@ def _spiel_names() -> list[str]:
 COMMAND_MODULES = (
     "hoyle.experiments.tournament",
     "hoyle.experiments.train",
-    "hoyle.experiments.hints",
+    "hoyle.experiments.hints.command",
 )
 """Modules that add a command of their own: each has ``add_command(subparsers)``, which adds its
 parser with ``set_defaults(func=...)``; the function returns the exit status and raises

@@ -1,0 +1,1 @@
+"""Counterfactual regret minimisation: tabular MCCFR on small configurations and abstracted games."""

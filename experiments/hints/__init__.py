@@ -1,0 +1,1 @@
+"""The book-hint experiments: each testable hint of RULES.md measured and given a verdict."""
