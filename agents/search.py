@@ -1,0 +1,569 @@
+"""Shared pieces of the search agents (``mcts``, ``ismcts``, ``pimc``), said once.
+
+* **Options**: :class:`OptionSpec` tables parse a spec's ``opt=value`` strings, reject unknown
+  options and bad values with a ``ValueError`` that names the choices.
+* **Simulators**: a search does not step ``pyspiel.State`` objects. For a hoyle game
+  (:class:`HoyleSim`) it steps the rules object on plain rules states: a copy is a shallow copy
+  of a few immutable slots and no legality check or C++ trampoline is paid per step, which makes
+  a random playout several times faster than through the adapter. Any other OpenSpiel game
+  (``pig``, ``backgammon``, a C++ game) runs through :class:`SpielSim` on ``pyspiel`` states.
+* **Evaluators**: ``evaluate(sim, s, rng) -> returns`` estimates every player's return from a
+  (non-terminal) leaf. :func:`random_rollout` and :class:`HeuristicRollout` (the game's book
+  hints, as the ``heuristic`` agent plays them) play the game out; :class:`StateEvaluator`
+  wraps any callable ``pyspiel.State -> returns``.
+* **The UCT engine**: :class:`Node` and :func:`search`, used by all three agents. The tree
+  alternates decision edges (keyed by the action) and chance edges (keyed by ``chance_key``:
+  the outcome itself in a perfect-information search; in ISMCTS what the searching player
+  observes of it). Each simulation is handed a fresh *world* (the true state for MCTS, a
+  determinization for ISMCTS), descends by UCB while every legal action has been tried, expands
+  one untried action, evaluates, and backs up each player's return into the edges that player
+  chose. Selection uses *availability* counts (Cowling, Powley and Whitehouse 2012, "Information
+  Set Monte Carlo Tree Search"): a child's exploration term uses the number of simulations in
+  which its action was legal, not the parent's visits, because in different worlds different
+  actions are legal.
+* **Seeding**: :func:`step_rng` derives each move's RNG from the agent's seed and a stable key
+  of what the agent may know (the information state, or the history in a perfect-information
+  game), so the same seed and the same position give the same move, whatever was played before.
+
+Values in the tree are raw returns. The exploration term is ``c * spread * sqrt(ln(avail) / n)``
+with ``spread`` the running standard deviation of the leaf returns seen so far in this search
+(``scale=std``, the default) or half the game's utility range (``scale=range``). Scaling by the
+observed spread makes one ``c`` fit games whose returns differ in size (a Conquian deal is won
+or lost by one counter; a Cassino deal by a few points out of a declared range of ±35).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pyspiel
+
+from hoyle.agents.base import HoyleBot
+from hoyle.envs.core.rules import CHANCE, TERMINAL
+
+# --------------------------------------------------------------------------------------------
+# Options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One spec option: its default (already parsed), how to parse a string, and its meaning."""
+
+    default: Any
+    parse: Callable[[str], Any]
+    doc: str
+    choices: tuple[str, ...] = ()
+
+
+def positive_int(text: str) -> int:
+    v = int(text)
+    if v < 1:
+        raise ValueError("must be a positive integer")
+    return v
+
+
+def non_negative_float(text: str) -> float:
+    v = float(text)
+    if not v >= 0.0 or math.isinf(v):
+        raise ValueError("must be a non-negative number")
+    return v
+
+
+def boolean(text: str) -> bool:
+    low = text.strip().lower()
+    if low in ("1", "true", "yes", "on"):
+        return True
+    if low in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("must be true or false")
+
+
+def parse_options(
+    kind: str, table: Mapping[str, Option], options: Mapping[str, str], off: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``options`` (strings from a spec) parsed against ``table``, defaults filled in.
+
+    >>> t = {"sims": Option(100, positive_int, "simulations per move")}
+    >>> parse_options("x", t, {})
+    {'sims': 100}
+    >>> parse_options("x", t, {"sim": "3"})
+    Traceback (most recent call last):
+    ...
+    ValueError: x has no option 'sim'; its options: sims
+    """
+    if off:
+        raise ValueError(f"{kind} takes no switches (-name); got {', '.join(off)}")
+    out = {k: o.default for k, o in table.items()}
+    for key, text in options.items():
+        if key not in table:
+            raise ValueError(f"{kind} has no option {key!r}; its options: {', '.join(table)}")
+        opt = table[key]
+        if opt.choices and text not in opt.choices:
+            raise ValueError(
+                f"{kind}: {key}={text!r} is not one of {', '.join(opt.choices)} ({opt.doc})"
+            )
+        try:
+            out[key] = opt.parse(text)
+        except ValueError as e:
+            raise ValueError(f"{kind}: bad value {key}={text!r}: {e} ({opt.doc})") from None
+    return out
+
+
+def options_doc(table: Mapping[str, Option]) -> str:
+    """The option table as text (for docstrings and ``--help``)."""
+    rows = []
+    for k, o in table.items():
+        choices = f" ({'|'.join(o.choices)})" if o.choices else ""
+        rows.append(f"{k}={o.default}{choices}: {o.doc}")
+    return "\n".join(rows)
+
+
+# --------------------------------------------------------------------------------------------
+# Simulators: how a search steps a game
+
+
+def is_hoyle_game(game: Any) -> bool:
+    return hasattr(game, "rules") and hasattr(game, "spec")
+
+
+class HoyleSim:
+    """Steps a hoyle game on plain rules states (``state.s``), bypassing the adapter."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.rules = rules = game.rules
+        self.num_players: int = rules.num_players
+        self.current_player = rules.current_player
+        self.legal_actions = rules.legal_actions
+        self.chance_outcomes = rules.chance_outcomes
+        self.apply = rules.apply_action
+        self.returns = rules.returns
+
+    def root(self, state: Any) -> Any:
+        """The simulator's state for a ``pyspiel`` state of this game (a private copy)."""
+        return state.s.copy()
+
+    def clone(self, s: Any) -> Any:
+        return s.copy()
+
+    def observe(self, s: Any, player: int) -> Any:
+        """A hashable token of what ``player`` sees in ``s`` (the player's view)."""
+        return self.rules.player_view(s, player)
+
+    def view(self, s: Any, player: int) -> Any:
+        return self.rules.player_view(s, player)
+
+    def to_spiel(self, s: Any) -> Any:
+        """A ``pyspiel`` state holding ``s`` (its ``history()`` is not that of ``s``)."""
+        st = self.game.new_initial_state()
+        st.s = s.copy()
+        st.s.legal_cache = None
+        return st
+
+
+class SpielSim:
+    """Steps any OpenSpiel game through ``pyspiel`` states (C++ games, other Python games)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.num_players: int = game.num_players()
+        gt = game.get_type()
+        self._obs = gt.provides_observation_string
+        self._info = gt.provides_information_state_string
+
+    def root(self, state: Any) -> Any:
+        return state.clone()
+
+    def clone(self, s: Any) -> Any:
+        return s.clone()
+
+    def current_player(self, s: Any) -> int:
+        return int(s.current_player())
+
+    def legal_actions(self, s: Any) -> list[int]:
+        return list(s.legal_actions())
+
+    def chance_outcomes(self, s: Any) -> list[tuple[int, float]]:
+        return list(s.chance_outcomes())
+
+    def apply(self, s: Any, a: int) -> None:
+        s.apply_action(a)
+
+    def returns(self, s: Any) -> list[float]:
+        return list(s.returns())
+
+    def observe(self, s: Any, player: int) -> Any:
+        if self._obs:
+            return s.observation_string(player)
+        if self._info:
+            return s.information_state_string(player)
+        return str(s)
+
+    def view(self, s: Any, player: int) -> Any:
+        raise ValueError(f"{self.game} is not a hoyle game: it has no player views")
+
+    def to_spiel(self, s: Any) -> Any:
+        return s.clone()
+
+
+Sim = HoyleSim | SpielSim
+
+
+def make_sim(game: Any) -> Sim:
+    return HoyleSim(game) if is_hoyle_game(game) else SpielSim(game)
+
+
+def sample_outcome(outcomes: Sequence[tuple[int, float]], u: float) -> int:
+    """The outcome that the uniform draw ``u`` falls on (cumulative probability)."""
+    for a, p in outcomes:
+        u -= p
+        if u < 0.0:
+            return int(a)
+    return int(outcomes[-1][0])
+
+
+# --------------------------------------------------------------------------------------------
+# Evaluators: estimates of every player's return at a leaf
+
+Evaluator = Callable[[Sim, Any, random.Random], Sequence[float]]
+"""``evaluate(sim, s, rng)``: every player's (estimated) return from the simulator state ``s``.
+It may change ``s`` (the engine hands it a state it no longer needs)."""
+
+
+def random_rollout(sim: Sim, s: Any, rng: random.Random) -> Sequence[float]:
+    """Play ``s`` out with uniformly random actions and chance by its probabilities."""
+    cur, legal, outcomes, apply = (
+        sim.current_player,
+        sim.legal_actions,
+        sim.chance_outcomes,
+        sim.apply,
+    )
+    rand = rng.random
+    while True:
+        p = cur(s)
+        if p >= 0:
+            la = legal(s)
+            apply(s, la[int(rand() * len(la))])
+        elif p == CHANCE:
+            apply(s, sample_outcome(outcomes(s), rand()))
+        else:
+            return sim.returns(s)
+
+
+class HeuristicRollout:
+    """Play out with the game's heuristic agent (its book hints, all on) for every player.
+
+    The hints see only each player's view, as the ``heuristic`` agent does. Its tie-breaking
+    RNG is reseeded from the search's RNG at every leaf, so a search stays reproducible.
+    """
+
+    def __init__(self, game: Any, disabled: tuple[str, ...] = ()) -> None:
+        if not is_hoyle_game(game):
+            raise ValueError("rollout=heuristic needs a hoyle game (one with book hints)")
+        from hoyle.agents.heuristics import HeuristicBot
+
+        bot = HeuristicBot(game, 0, disabled)
+        if not bot.policy.hints:
+            raise ValueError(f"{game.spec.short_name} has no heuristic hints; use rollout=random")
+        self.policy = bot.policy
+
+    def __call__(self, sim: Sim, s: Any, rng: random.Random) -> Sequence[float]:
+        assert isinstance(sim, HoyleSim)
+        policy = self.policy
+        policy.rng.seed(rng.getrandbits(32))
+        choose = policy.choose
+        view = sim.rules.player_view
+        cur, legal, outcomes, apply = (
+            sim.current_player,
+            sim.legal_actions,
+            sim.chance_outcomes,
+            sim.apply,
+        )
+        rand = rng.random
+        while True:
+            p = cur(s)
+            if p >= 0:
+                la = legal(s)
+                apply(s, la[0] if len(la) == 1 else choose(view(s, p), la)[0])
+            elif p == CHANCE:
+                apply(s, sample_outcome(outcomes(s), rand()))
+            else:
+                returns: Sequence[float] = sim.returns(s)
+                return returns
+
+
+class StateEvaluator:
+    """Wraps a callable ``pyspiel.State -> returns`` (a value network, a closed-form score).
+
+    For a hoyle game the callable gets a ``pyspiel`` state built around the leaf's rules state:
+    everything but ``history()`` is that of the leaf.
+    """
+
+    def __init__(self, fn: Callable[[Any], Sequence[float]]) -> None:
+        self.fn = fn
+
+    def __call__(self, sim: Sim, s: Any, rng: random.Random) -> Sequence[float]:
+        del rng  # Unused: a state evaluator is deterministic.
+        if sim.current_player(s) == TERMINAL:
+            return sim.returns(s)
+        return list(self.fn(sim.to_spiel(s)))
+
+
+def make_evaluator(
+    game: Any, rollout: str | Evaluator | Callable[[Any], Sequence[float]]
+) -> Evaluator:
+    """``random``, ``heuristic``, an :data:`Evaluator`, or a ``pyspiel.State -> returns`` callable.
+
+    A callable with one parameter is taken as a state evaluator; with three, as an evaluator.
+    """
+    if rollout == "random":
+        return random_rollout
+    if rollout == "heuristic":
+        return HeuristicRollout(game)
+    if isinstance(rollout, str):
+        raise ValueError(f"unknown rollout {rollout!r}; choices: random, heuristic")
+    import inspect
+
+    try:
+        n = len(inspect.signature(rollout).parameters)
+    except (TypeError, ValueError):
+        n = 3
+    if n == 1:
+        return StateEvaluator(rollout)  # type: ignore[arg-type]
+    return rollout  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------------------------
+# The UCT engine
+
+
+class Node:
+    """A tree node: the edge into it (``visits``, ``value`` = the summed return of the player who
+    chose it, ``avail`` = simulations in which it was legal) and its children by key."""
+
+    __slots__ = ("avail", "children", "value", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 1
+        self.children: dict[Any, Node] = {}
+
+    def mean(self) -> float:
+        return self.value / self.visits if self.visits else 0.0
+
+
+class Spread:
+    """Running standard deviation of leaf returns (Welford), the exploration scale."""
+
+    __slots__ = ("fallback", "m2", "mean", "n")
+
+    def __init__(self, fallback: float) -> None:
+        self.n, self.mean, self.m2, self.fallback = 0, 0.0, 0.0, fallback
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        d = x - self.mean
+        self.mean += d / self.n
+        self.m2 += d * (x - self.mean)
+
+    def value(self) -> float:
+        if self.n < 10:
+            return self.fallback
+        sd = math.sqrt(self.m2 / (self.n - 1))
+        return sd if sd > 1e-9 else self.fallback
+
+
+ChanceKey = Callable[[Any, int], Any]
+"""``chance_key(s, outcome)``: the key of a chance edge, computed after applying ``outcome``."""
+
+
+def search(
+    sim: Sim,
+    root: Node,
+    worlds: Callable[[int], Any],
+    sims: int,
+    c: float,
+    evaluate: Evaluator,
+    rng: random.Random,
+    chance_key: ChanceKey | None = None,
+    scale: str = "std",
+    fixed_spread: float | None = None,
+) -> Node:
+    """Run ``sims`` simulations from ``root``; world ``i`` is ``worlds(i)`` (a fresh state).
+
+    ``chance_key=None`` keys chance edges by the outcome (perfect information). The root's
+    children are the edges of the player to move in every world (the searching player).
+    """
+    half_range = max(1e-9, (sim.game.max_utility() - sim.game.min_utility()) / 2.0)
+    spread = Spread(fixed_spread if fixed_spread is not None else half_range)
+    use_std = scale == "std" and fixed_spread is None
+    cur, legal, outcomes, apply = (
+        sim.current_player,
+        sim.legal_actions,
+        sim.chance_outcomes,
+        sim.apply,
+    )
+    rand = rng.random
+    log, sqrt = math.log, math.sqrt
+    n_players = sim.num_players
+    for i in range(sims):
+        s = worlds(i)
+        node = root
+        path: list[tuple[Node, int]] = []  # (edge node, player who chose it)
+        expanded = False
+        while True:
+            p = cur(s)
+            if p >= 0:
+                la = legal(s)
+                children = node.children
+                untried = None
+                for a in la:
+                    ch = children.get(a)
+                    if ch is None:
+                        if untried is None:
+                            untried = [a]
+                        else:
+                            untried.append(a)
+                    else:
+                        ch.avail += 1
+                if untried is not None:
+                    a = untried[int(rand() * len(untried))]
+                    child = children[a] = Node()
+                    expanded = True
+                else:
+                    explore = c * (spread.value() if use_std else spread.fallback)
+                    best = -math.inf
+                    child = node
+                    a = la[0]
+                    for b in la:
+                        ch = children[b]
+                        v = ch.value / ch.visits + explore * sqrt(log(ch.avail) / ch.visits)
+                        if v > best:
+                            best, child, a = v, ch, b
+                apply(s, a)
+                path.append((child, p))
+                node = child
+                if expanded:
+                    break
+            elif p == CHANCE:
+                a = sample_outcome(outcomes(s), rand())
+                apply(s, a)
+                key = a if chance_key is None else chance_key(s, a)
+                nxt = node.children.get(key)
+                if nxt is None:
+                    nxt = node.children[key] = Node()
+                node = nxt
+            else:
+                break
+        returns = evaluate(sim, s, rng) if cur(s) != TERMINAL else sim.returns(s)
+        for ch, p in path:
+            ch.visits += 1
+            ch.value += returns[p]
+        root.visits += 1
+        if use_std:
+            for k in range(n_players):
+                spread.add(returns[k])
+    return root
+
+
+def choose_final(root: Node, legal: Sequence[int], final: str, rng: random.Random) -> int:
+    """The move to play from the root's statistics.
+
+    ``visits``: the most visited action (ties: higher mean, then the RNG). ``value``: the best
+    mean among the actions visited at least half as often as the most visited one (a mean over a
+    handful of simulations is noise).
+    """
+    tried = [(a, ch) for a in legal if (ch := root.children.get(a)) is not None and ch.visits]
+    if not tried:
+        return int(legal[int(rng.random() * len(legal))])
+    if final == "value":
+        top = max(ch.visits for _, ch in tried)
+        tried = [(a, ch) for a, ch in tried if 2 * ch.visits >= top]
+
+    def key(ch: Node) -> tuple[float, float]:
+        if final == "value":
+            return (ch.mean(), ch.visits)
+        return (ch.visits, ch.mean())
+
+    best = max(key(ch) for _, ch in tried)
+    ties = [a for a, ch in tried if key(ch) == best]
+    return int(ties[int(rng.random() * len(ties))])
+
+
+def root_policy(root: Node, legal: Sequence[int]) -> list[tuple[int, float]]:
+    """The root's visit distribution over ``legal`` (the search's policy)."""
+    counts = [(a, root.children[a].visits if a in root.children else 0) for a in legal]
+    total = sum(n for _, n in counts)
+    if total == 0:
+        return [(a, 1.0 / len(legal)) for a in legal]
+    return [(a, n / total) for a, n in counts]
+
+
+# --------------------------------------------------------------------------------------------
+# Seeding
+
+
+def stable_seed(seed: int, key: str) -> int:
+    """A 64-bit seed from the agent's seed and a string key, the same in every process."""
+    h = hashlib.blake2b(f"{seed}\x00{key}".encode(), digest_size=8)
+    return int.from_bytes(h.digest(), "little")
+
+
+def step_rng(seed: int, key: str) -> random.Random:
+    """The RNG of one move: a function of the agent's seed and what it may know."""
+    return random.Random(stable_seed(seed, key))
+
+
+def information_key(state: Any, player: int) -> str:
+    """What ``player`` knows in ``state``, as a string (the information state, if provided)."""
+    gt = state.get_game().get_type()
+    if gt.provides_information_state_string:
+        return str(state.information_state_string(player))
+    if gt.provides_observation_string:
+        return f"{state.observation_string(player)}|{len(state.history())}"
+    raise ValueError("the game provides neither information-state nor observation strings")
+
+
+class SearchBot(HoyleBot):
+    """Base of the search agents: one forced move is played without search; subclasses search.
+
+    After each move, ``last_sims`` is the number of simulations run (0 for a forced move) and
+    ``last_policy`` the root's visit distribution.
+    """
+
+    def __init__(self, game: Any, seed: int, name: str) -> None:
+        super().__init__(game, seed, name)
+        self.last_sims = 0
+        self.last_policy: list[tuple[int, float]] = []
+
+    def step(self, state: Any) -> int:
+        return self.step_with_policy(state)[1]
+
+    def provides_policy(self) -> bool:
+        return True
+
+    def step_with_policy(self, state: Any) -> tuple[list[tuple[int, float]], int]:
+        if state.is_chance_node() or state.is_terminal():
+            raise ValueError(f"{self.name} acts only at decision nodes")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_sims = 0
+            self.last_policy = [(int(legal[0]), 1.0)]
+            self.last_reason = "forced"
+            return self.last_policy, int(legal[0])
+        policy, action = self.search_move(state, legal)
+        self.last_policy = policy
+        return policy, action
+
+    def search_move(self, state: Any, legal: list[int]) -> tuple[list[tuple[int, float]], int]:
+        raise NotImplementedError
+
+
+def perfect_information(game: Any) -> bool:
+    return bool(game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION)
