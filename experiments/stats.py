@@ -1,10 +1,18 @@
-"""Summaries of duplicate-deal results: means with paired confidence intervals, win rates.
+"""Summaries of duplicate-deal results: means with paired confidence intervals, win rates,
+head-to-head comparisons and seat effects (ratings are in :mod:`hoyle.experiments.ratings`).
 
 The sample for an agent is its mean return over its seatings of each deal (one number per deal).
 Every agent plays every seat of every deal, so the luck of the cards is shared and much of it
 cancels in that mean: the interval is "paired on duplicate deals". Intervals are Student-t
 intervals on those per-deal means (``n - 1`` degrees of freedom), which for the sample sizes of a
 match are indistinguishable from the normal interval but stay honest for a handful of deals.
+
+The same construction serves tournaments, where an agent sits at several tables: its sample is
+its mean over every game it played on the deal. Head-to-head (:func:`pairwise`): in every game
+where two agents both sat, the difference of their returns, averaged per deal; an agent beats
+another in a game when its return is higher, a draw when equal (so a draw counts half in the
+``score``). Seat effects (:func:`seat_effects`): the mean return per seat over every game of a
+deal, and its paired difference from seat 0.
 """
 
 from __future__ import annotations
@@ -89,3 +97,65 @@ def format_summary(summary: pd.DataFrame, level: float = LEVEL) -> str:
             f"{100 * r['win_rate']:>5.1f}%"
         )
     return "\n".join(lines)
+
+
+def comparisons(df: pd.DataFrame) -> pd.DataFrame:
+    """Every ordered pair of agents in every game: ``agent``, ``opponent`` and their returns
+    (``return``, ``opp_return``), with the game's ``deal``, ``table`` and ``rotation``."""
+    cols = ["deal", "table", "rotation", "seat", "agent", "agent_index", "return"]
+    g = df[cols]
+    m = g.merge(g, on=["deal", "table", "rotation"], suffixes=("", "_opp"))
+    m = m[m["seat"] != m["seat_opp"]]
+    return m.rename(columns={"agent_opp": "opponent", "return_opp": "opp_return"}).reset_index(
+        drop=True
+    )
+
+
+def pairwise(df: pd.DataFrame, level: float = LEVEL) -> pd.DataFrame:
+    """Head-to-head, one row per ordered pair of agents that met (in agent order): games, deals,
+    the mean difference of returns (agent − opponent) with its interval paired on deals, wins /
+    draws / losses against that opponent and the score (wins + draws / 2) / games."""
+    c = comparisons(df)
+    rows = []
+    if c.empty:
+        return pd.DataFrame(rows, columns=_PAIR_COLUMNS)
+    c["diff"] = c["return"] - c["opp_return"]
+    order = c.sort_values(["agent_index", "agent_index_opp"])
+    for (a, b), g in order.groupby(["agent", "opponent"], sort=False):
+        per_deal = g.groupby("deal")["diff"].mean()
+        m, lo, hi = mean_ci(per_deal, level)
+        wins = int((g["diff"] > 0).sum())
+        draws = int((g["diff"] == 0).sum())
+        games = len(g)
+        rows.append({
+            "agent": a, "opponent": b, "games": games, "deals": len(per_deal), "mean_diff": m,
+            "ci_low": lo, "ci_high": hi, "wins": wins, "draws": draws,
+            "losses": games - wins - draws, "score": (wins + draws / 2) / games,
+        })  # fmt: skip
+    return pd.DataFrame(rows, columns=_PAIR_COLUMNS)
+
+
+_PAIR_COLUMNS = ["agent", "opponent", "games", "deals", "mean_diff", "ci_low", "ci_high", "wins",
+                 "draws", "losses", "score"]  # fmt: skip
+
+
+def seat_effects(df: pd.DataFrame, level: float = LEVEL) -> pd.DataFrame:
+    """One row per seat: games, the mean return in that seat with its interval (the sample is
+    the seat's mean over every game of a deal), the paired difference from seat 0
+    (``diff_seat0`` with its interval) and wins / draws / losses."""
+    per_deal = df.pivot_table(index="deal", columns="seat", values="return", aggfunc="mean")
+    rows = []
+    for seat in sorted(df["seat"].unique()):
+        mine = df[df["seat"] == seat]
+        m, lo, hi = mean_ci(per_deal[seat].dropna(), level)
+        d, dlo, dhi = mean_ci((per_deal[seat] - per_deal[0]).dropna(), level)
+        counts = mine["result"].value_counts()
+        games = len(mine)
+        rows.append({
+            "seat": int(seat), "games": games, "mean": m, "ci_low": lo, "ci_high": hi,
+            "diff_seat0": d, "diff_low": dlo, "diff_high": dhi,
+            "wins": int(counts.get("win", 0)), "draws": int(counts.get("draw", 0)),
+            "losses": int(counts.get("loss", 0)),
+            "win_rate": int(counts.get("win", 0)) / games if games else math.nan,
+        })  # fmt: skip
+    return pd.DataFrame(rows).set_index("seat")

@@ -1,0 +1,244 @@
+"""Tournaments: every table of agents, in every seat order, on the same duplicate deals.
+
+``hoyle tournament conquian --agents random,heuristic,heuristic:-go-out --deals 200`` plays
+every pairing of the three agents (for a game of ``n`` players, every table of ``n`` of them:
+``itertools.combinations`` of the agent list), each table in every seat order (both orders for
+two players; ``n!`` for ``n``; ``--seatings rotations`` plays only the ``n`` rotations), on the
+same ``--deals`` deals: deal ``d`` deals the same cards at every table and in every seat order.
+It is the duplicate-deal engine of :mod:`hoyle.experiments.match` with a larger plan — a match
+is a tournament of one table played in rotations — so seeds, storage, resume, worker processes
+and the Ray backend are the same code:
+
+- rows (one per deal, table, seat order and seat) are saved in ``runs/<name>/`` as games finish,
+  and the same command resumes an interrupted run, replaying nothing finished;
+- a game's rows depend only on the seed, so ``--workers K`` and ``--backend ray`` give the same
+  table as one process;
+- at the end, and with ``--report runs/<name>`` from the stored rows alone, the summary of
+  :mod:`hoyle.experiments.report` is printed and written beside the rows (leaderboard in
+  Markdown and CSV, head-to-head, seat effects, plots).
+
+To seat one agent twice at a table (a 3-player game with two agents), name it twice:
+``--agents heuristic,random,random``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import signal
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from hoyle.agents import make
+from hoyle.experiments.match import (
+    SAVE_EVERY,
+    SEATINGS,
+    Plan,
+    default_name,
+    resolve_game,
+    run_tables,
+)
+
+EXIT_INTERRUPTED = 130
+
+
+def tournament_plan(specs: Sequence[str], num_players: int, seatings: str = "permutations") -> Plan:
+    """Every table of ``num_players`` of the agents (in list order), played in ``seatings``.
+
+    >>> plan = tournament_plan(["a", "b", "c"], 2)
+    >>> plan.tables, plan.games_per_unit
+    (((0, 1), (0, 2), (1, 2)), 2)
+    """
+    if seatings not in SEATINGS:
+        raise ValueError(f"unknown seatings {seatings!r}; choose one of: {', '.join(SEATINGS)}")
+    if len(specs) < num_players:
+        raise ValueError(
+            f"a tournament of a {num_players}-player game needs at least {num_players} agents; "
+            f"got {len(specs)} ({', '.join(specs)}): name an agent twice to seat it twice"
+        )
+    return Plan(tuple(specs), tuple(itertools.combinations(range(len(specs)), num_players)),
+                seatings)  # fmt: skip
+
+
+def tournament_name(game_text: str, specs: Sequence[str], seed: int) -> str:
+    """The default run name: ``conquian-random-vs-heuristic-s1``, or for long agent lists
+    ``conquian-7-agents-<hash>-s1``."""
+    name = default_name(game_text, specs, seed)
+    if len(name) <= 80:
+        return name
+    digest = hashlib.sha1("\n".join(specs).encode()).hexdigest()[:8]
+    return default_name(game_text, [f"{len(specs)}-agents-{digest}"], seed)
+
+
+def run_tournament(
+    game: str | Any,
+    agents: Sequence[str],
+    deals: int,
+    seed: int = 0,
+    *,
+    params: Mapping[str, Any] | None = None,
+    seatings: str = "permutations",
+    out: str | Path | None = None,
+    name: str | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    resume: bool = True,
+    progress: bool = False,
+    chunk: int | None = None,
+    save_every: float = SAVE_EVERY,
+    on_start: Callable[[Path | None, int], None] | None = None,
+) -> pd.DataFrame:
+    """Play a tournament; the result table (:data:`hoyle.experiments.match.COLUMNS`).
+
+    ``game`` is a game string or a loaded hoyle game, ``agents`` the specs. With ``out`` the
+    rows go to ``<out>/<name>/`` as they finish, and a stored run of the same tournament is
+    resumed (``resume=False`` starts it over). ``workers`` local processes, or
+    ``backend="ray"`` (``address``: a running cluster; without, a local Ray with ``workers``
+    CPUs). ``on_start(run_dir, finished_units)``: units are deals of one table.
+    """
+    spec, full, game_text, loaded = resolve_game(game, params)
+    specs = [s.strip() for s in agents]
+    plan = tournament_plan(specs, loaded.num_players(), seatings)
+    for s in specs:
+        make(s, loaded, 0)  # Refuse a bad spec now, not inside a worker.
+    return run_tables(spec, full, game_text, plan, deals, seed, kind="tournament", out=out,
+                      name=name or tournament_name(game_text, specs, seed), workers=workers,
+                      backend=backend, address=address, resume=resume, progress=progress,
+                      chunk=chunk, save_every=save_every, on_start=on_start)  # fmt: skip
+
+
+# --- hoyle tournament --------------------------------------------------------------------------
+def add_command(subparsers: Any) -> None:
+    """Add ``hoyle tournament`` to the ``hoyle`` command line."""
+    t = subparsers.add_parser(
+        "tournament", help="every pairing (or table) of agents on duplicate deals, with ratings",
+        description="Play every pairing of the agents (every table of n agents for an n-player "
+        "game), each in every seat order, on the same duplicate deals. Rows go to "
+        "OUT/NAME/ as games finish and the same command resumes an interrupted run; the "
+        "summary (leaderboard with 95%% intervals and ratings, head-to-head, seat effects, "
+        "plots) is printed and written beside them. --report OUT/NAME remakes the summary of "
+        "a stored run without playing.",
+        epilog="Example: hoyle tournament conquian --agents random,heuristic,"
+        "heuristic:-go-out --deals 200 --workers 2",
+    )  # fmt: skip
+    t.add_argument("game", nargs="?", help="game string, e.g. conquian or 'cassino(players=3)'")
+    t.add_argument("--agents", metavar="A,B,C[,...]",
+                   help="agent specs, comma-separated; a spec's own options may follow it: "
+                   "ismcts:sims=200,rollout=heuristic,heuristic:-go-out,random")  # fmt: skip
+    t.add_argument("--deals", type=int, help="number of duplicate deals")
+    t.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    t.add_argument("--name", help="run name (default: from game, agents and seed)")
+    t.add_argument("--out", default="runs", help="runs folder (default: runs)")
+    t.add_argument("--seatings", choices=SEATINGS, default="permutations",
+                   help="seat orders of each table: every permutation (default) or only the n "
+                   "rotations (fewer games for 3-4 players)")  # fmt: skip
+    t.add_argument("--workers", type=int, default=1,
+                   help="local worker processes, or the CPUs of a Ray started here; 0 = one per "
+                   "CPU (default 1)")  # fmt: skip
+    t.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="where games are played: local processes (default) or Ray")  # fmt: skip
+    t.add_argument("--address", help="address of a running Ray cluster (with --backend ray; "
+                   "default: start Ray on this machine)")  # fmt: skip
+    t.add_argument("--resume", action=argparse.BooleanOptionalAction, default=True,
+                   help="resume a stored run of the same tournament (default); --no-resume "
+                   "starts it over")  # fmt: skip
+    t.add_argument("--save-every", type=float, default=SAVE_EVERY, metavar="SECONDS",
+                   help=f"write finished games to disk at least this often (default "
+                   f"{SAVE_EVERY:g}; a hard kill loses at most this much play)")  # fmt: skip
+    t.add_argument("--report", metavar="RUN_DIR",
+                   help="remake the summary of a stored run (its folder) without playing")
+    t.add_argument("--bootstrap", type=int, default=1000,
+                   help="bootstrap resamples of deals for the rating intervals (default 1000)")
+    t.add_argument("--quiet", action="store_true", help="no progress bar")
+    t.set_defaults(func=run)
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """``kill PID`` stops a run like Ctrl-C: what has finished is saved first."""
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        old = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # Not the main thread: leave SIGTERM alone.
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def _summarize(run_dir: Path, bootstrap: int) -> int:
+    from hoyle.experiments.cli import UsageError
+    from hoyle.experiments.match import CONFIG_FILE, RunConfigError, load_run
+    from hoyle.experiments.report import build_report, format_report, write_report
+
+    if not (run_dir / CONFIG_FILE).exists():
+        raise UsageError(f"{run_dir} holds no run (no {CONFIG_FILE})")
+    try:
+        config, df = load_run(run_dir)
+        report = build_report(config, df, bootstrap=bootstrap)
+    except (RunConfigError, ValueError) as e:
+        raise UsageError(f"cannot summarize {run_dir}: {e}") from None
+    print(format_report(report))
+    files = write_report(report, run_dir)
+    print(f"Wrote {', '.join(f.name for f in files)} in {run_dir}")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """``hoyle tournament``: the exit status."""
+    from hoyle.experiments.backends import BackendUnavailable
+    from hoyle.experiments.cli import UsageError, check_agents, load_game
+    from hoyle.experiments.match import RunConfigError, split_agents
+
+    if args.bootstrap < 1:
+        raise UsageError("--bootstrap must be at least 1")
+    if args.report:
+        return _summarize(Path(args.report), args.bootstrap)
+    missing = [o for o, v in (("GAME", args.game), ("--agents", args.agents),
+                              ("--deals", args.deals)) if v is None]  # fmt: skip
+    if missing:
+        raise UsageError(f"give {', '.join(missing)} (or --report RUN_DIR)")
+    _, game = load_game(args.game)
+    specs = split_agents(args.agents)
+    n = game.num_players()
+    if len(specs) < n:
+        raise UsageError(f"{args.game} has {n} players; --agents names {len(specs)}: name at "
+                         "least as many (an agent twice to seat it twice)")  # fmt: skip
+    check_agents(specs, game)
+    if args.deals < 1 or args.seed < 0:
+        raise UsageError("--deals must be at least 1 and --seed at least 0")
+    if args.address and args.backend != "ray":
+        raise UsageError("--address needs --backend ray")
+    where: dict[str, Any] = {}
+
+    def started(path: Path | None, finished: int) -> None:
+        where["path"] = path
+        if finished:
+            print(f"resuming {path}: {finished} table-deals already played", file=sys.stderr)
+
+    try:
+        with _sigterm_as_interrupt():
+            run_tournament(args.game, specs, args.deals, args.seed, seatings=args.seatings,
+                           out=args.out, name=args.name, workers=args.workers,
+                           backend=args.backend, address=args.address, resume=args.resume,
+                           progress=not args.quiet, save_every=args.save_every,
+                           on_start=started)  # fmt: skip
+    except (RunConfigError, BackendUnavailable) as e:
+        raise UsageError(str(e)) from None
+    except KeyboardInterrupt:
+        print(f"\ninterrupted; finished games are saved in {where.get('path')}: run the same "
+              "command again to resume", file=sys.stderr)  # fmt: skip
+        return EXIT_INTERRUPTED
+    return _summarize(where["path"], args.bootstrap)
