@@ -1,0 +1,69 @@
+"""PIMC: legal, reproducible, reads only the determinizer, pluggable world searcher, votes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pyspiel
+import pytest
+
+import hoyle.envs  # noqa: F401  (registers the games)
+from hoyle.agents import make
+from hoyle.agents.pimc import PIMCBot, combine
+from tests.agents.test_ismcts import InfoOnly, decision_states, play
+
+
+@pytest.mark.parametrize("name", ["hoyle_conquian", "hoyle_cassino"])
+def test_legal_reproducible_and_determinizer_only(name: str) -> None:
+    game = pyspiel.load_game(name)
+    for state in decision_states(game, 6, 2):
+        move = make("pimc:worlds=3,sims=6", game, seed=2).step(InfoOnly(state))
+        assert move in state.legal_actions()
+        assert make("pimc:worlds=3,sims=6", game, seed=2).step(state) == move
+
+
+def test_world_searcher_is_pluggable_and_sees_each_world() -> None:
+    game = pyspiel.load_game("hoyle_conquian")
+    state = decision_states(game, 7, 1)[0]
+    player = state.current_player()
+    seen = []
+
+    def lowest(sim: Any, world: Any, p: int, legal: Any, rng: random.Random) -> dict[int, float]:
+        seen.append(sim.to_spiel(world).information_state_string(p))
+        return {a: -float(a) for a in legal}
+
+    bot = PIMCBot(game, seed=1, worlds=4, searcher=lowest)
+    assert bot.step(state) == min(state.legal_actions())
+    assert seen == [state.information_state_string(player)] * 4
+
+
+def test_votes() -> None:
+    rng = random.Random(0)
+    verdicts = [{1: 1.0, 2: 0.9}, {1: 1.0, 2: 0.9}, {1: -5.0, 2: 0.0}]
+    assert combine(verdicts, [1, 2], "majority", rng)[0] == 1  # two worlds of three
+    assert combine(verdicts, [1, 2], "mean", rng)[0] == 2  # -1.0 against 0.6
+    action, shares = combine([{1: 0.5, 2: 0.5}], [1, 2], "majority", rng)
+    assert shares == {1: 0.5, 2: 0.5} and action in (1, 2)
+
+
+def test_spec_errors() -> None:
+    game = pyspiel.load_game("hoyle_cassino")
+    with pytest.raises(ValueError, match="no option 'world'"):
+        make("pimc:world=3", game)
+    with pytest.raises(ValueError, match="mean, majority"):
+        make("pimc:vote=best", game)
+
+
+def test_beats_random_on_cassino() -> None:
+    game = pyspiel.load_game("hoyle_cassino")
+    diff, wins = 0.0, 0
+    for deal in range(2):
+        for seat in range(2):
+            bots: list[Any] = [None, None]
+            bots[seat] = make("pimc:worlds=3,sims=4", game, seed=deal)
+            bots[1 - seat] = make("random", game, seed=deal)
+            r = play(game, bots, seed=200 + deal)
+            diff += r[seat] - r[1 - seat]
+            wins += r[seat] > r[1 - seat]
+    assert wins >= 3 and diff > 8, (wins, diff)
