@@ -1,0 +1,122 @@
+"""``hoyle hints``: run the book-hint experiments of a game and write the report."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import time
+from typing import Any
+
+DESCRIPTION = """\
+Test the book's "Suggestions for Good Play" (RULES.md §2.7 Conquian, §1.9 Cassino). Every
+testable hint is an experiment: exact computation, simulation through the game, ablation of the
+hint in the heuristic agent (heuristic against heuristic:-<hint> on duplicate deals), or a
+stronger agent (ISMCTS) as referee on the positions where the hint changes the move. Each gets
+a verdict (supported / refuted / inconclusive) with effect, 95% confidence interval and sample
+size. Writes OUT/<game>/report.md (a table of every hint, then a section each, with PNG plots)
+and OUT/<game>/summary.csv. Finished experiments are stored and reused: an interrupted run
+loses nothing finished, and the same seed gives the same numbers.
+
+Budgets: quick (seconds per game: every experiment runs, on samples too small for most
+verdicts) and full (what the report is for: about 10-20 minutes per game on 2 cores with
+--workers 2; about twice that on one)."""
+
+
+def add_command(subparsers: Any) -> None:
+    from hoyle.experiments.hints.framework import BUDGETS, GAME_MODULES
+
+    p = subparsers.add_parser(
+        "hints", help="test the book's hints (ablations, referee, simulation), write a report",
+        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )  # fmt: skip
+    p.add_argument("--game", action="append", metavar="G",
+                   help=f"a game with hint experiments ({', '.join(GAME_MODULES)}); repeat for "
+                   "several (default: all)")  # fmt: skip
+    p.add_argument("--budget", choices=sorted(BUDGETS), default="full",
+                   help="quick: seconds per game; full: ~10-20 min per game on 2 cores "
+                   "(default full)")  # fmt: skip
+    p.add_argument("--out", default="runs/hints", help="output folder (default runs/hints)")
+    p.add_argument("--only", metavar="ID,...",
+                   help="only these experiments: full ids, hint names (play-for-tableau) or "
+                   "methods (ablation, referee, simulation, exact), comma-separated")  # fmt: skip
+    p.add_argument("--seed", type=int, default=0, help="seed of every experiment (default 0)")
+    p.add_argument("--workers", type=int, default=0,
+                   help="local worker processes; 0 = one per CPU (default 0); the numbers "
+                   "do not depend on it")  # fmt: skip
+    p.add_argument("--referee", metavar="SPEC",
+                   help="the referee agent's spec (default: the budget's, ismcts:sims=400 for "
+                   "full)")  # fmt: skip
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from hoyle.experiments.cli import EXIT_INTERRUPTED, UsageError, load_game
+    from hoyle.experiments.hints.framework import (
+        BUDGETS,
+        GAME_MODULES,
+        experiments,
+        run_experiments,
+    )
+    from hoyle.experiments.hints.report import format_table, write_report
+
+    games = args.game or list(GAME_MODULES)
+    for g in games:
+        if g not in GAME_MODULES:
+            raise UsageError(f"no hint experiments for {g!r}; games: {', '.join(GAME_MODULES)}")
+    if args.seed < 0:
+        raise UsageError("--seed must be at least 0")
+    budget = BUDGETS[args.budget]
+    if args.referee:
+        budget = dataclasses.replace(budget, referee=args.referee.strip())
+    only = [o for o in (args.only or "").split(",") if o.strip()] or None
+    for g in games:
+        try:
+            experiments(g, only)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        _check_referee(budget.referee, load_game(g)[1])
+    command = _command_line(args, games)
+    for g in games:
+        t0 = time.perf_counter()
+        try:
+            done = run_experiments(g, budget, args.seed, args.out, only, args.workers,
+                                   progress=not args.quiet)  # fmt: skip
+        except KeyboardInterrupt:
+            print(f"\ninterrupted; finished experiments are saved under {args.out}/{g}: run the "
+                  "same command again to resume", file=sys.stderr)  # fmt: skip
+            return EXIT_INTERRUPTED
+        from pathlib import Path
+
+        path = write_report(g, done, Path(args.out) / g, command, time.perf_counter() - t0)
+        print(f"{g}: budget {budget.name}, seed {args.seed}, referee {budget.referee}")
+        print(format_table(done))
+        print(f"report: {path}")
+    return 0
+
+
+def _check_referee(spec: str, game: Any) -> None:
+    from hoyle.agents import make
+    from hoyle.experiments.cli import UsageError
+
+    try:
+        make(spec, game, 0)
+    except ModuleNotFoundError:
+        return  # Referee experiments report it and are not stored; the rest runs.
+    except ValueError as e:
+        raise UsageError(f"--referee: {e}") from None
+
+
+def _command_line(args: argparse.Namespace, games: list[str]) -> str:
+    parts = ["hoyle hints"]
+    for g in games:
+        parts.append(f"--game {g}")
+    parts.append(f"--budget {args.budget}")
+    if args.seed:
+        parts.append(f"--seed {args.seed}")
+    if args.only:
+        parts.append(f"--only {args.only}")
+    if args.referee:
+        parts.append(f"--referee '{args.referee}'")
+    return " ".join(parts)
