@@ -23,7 +23,8 @@ def _new_figure(width: float, height: float) -> Figure:
 
 def _errors(mid: pd.Series, lo: pd.Series, hi: pd.Series) -> np.ndarray:
     """Error-bar lengths (below, above); zero where an interval is undefined."""
-    return np.nan_to_num(np.vstack([mid - lo, hi - mid]), nan=0.0)
+    lengths: np.ndarray = np.nan_to_num(np.vstack([mid - lo, hi - mid]), nan=0.0)
+    return lengths
 
 
 def plot_leaderboard(

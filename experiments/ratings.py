@@ -82,13 +82,16 @@ def fit(scores: np.ndarray, prior_sd: float = PRIOR_SD, tol: float = 1e-10) -> n
         p = 1 / (1 + np.exp(theta[..., None, :] - theta[..., :, None]))  # p[i, j] = σ(θi − θj)
         grad = wins - (n * p).sum(axis=-1) - precision * theta
         w = n * p * (1 - p)
-        hess = w - eye * (w.sum(axis=-1)[..., None] + precision)
+        # The likelihood ignores a common shift of θ; "- 1/k" fixes the sum (the gradient
+        # sums to 0 at a centred θ, so the step leaves it centred) even without the prior.
+        hess = w - eye * (w.sum(axis=-1)[..., None] + precision) - 1 / k
         step = np.linalg.solve(hess, grad[..., None])[..., 0]
         step = np.clip(step, -5.0, 5.0)  # Guards the first steps on lopsided data.
         theta = theta - step
         if np.abs(step).max() < tol:
             break
-    return theta - theta.mean(axis=-1, keepdims=True)
+    centred: np.ndarray = theta - theta.mean(axis=-1, keepdims=True)
+    return centred
 
 
 def rate(

@@ -69,11 +69,12 @@ def tournament_plan(specs: Sequence[str], num_players: int, seatings: str = "per
 def tournament_name(game_text: str, specs: Sequence[str], seed: int) -> str:
     """The default run name: ``conquian-random-vs-heuristic-s1``, or for long agent lists
     ``conquian-7-agents-<hash>-s1``."""
-    name = default_name(game_text, specs, seed)
+    name: str = default_name(game_text, specs, seed)
     if len(name) <= 80:
         return name
     digest = hashlib.sha1("\n".join(specs).encode()).hexdigest()[:8]
-    return default_name(game_text, [f"{len(specs)}-agents-{digest}"], seed)
+    short: str = default_name(game_text, [f"{len(specs)}-agents-{digest}"], seed)
+    return short
 
 
 def run_tournament(
@@ -152,10 +153,17 @@ def add_command(subparsers: Any) -> None:
     t.add_argument("--save-every", type=float, default=SAVE_EVERY, metavar="SECONDS",
                    help=f"write finished games to disk at least this often (default "
                    f"{SAVE_EVERY:g}; a hard kill loses at most this much play)")  # fmt: skip
-    t.add_argument("--report", metavar="RUN_DIR",
-                   help="remake the summary of a stored run (its folder) without playing")
-    t.add_argument("--bootstrap", type=int, default=1000,
-                   help="bootstrap resamples of deals for the rating intervals (default 1000)")
+    t.add_argument(
+        "--report",
+        metavar="RUN_DIR",
+        help="remake the summary of a stored run (its folder) without playing",
+    )
+    t.add_argument(
+        "--bootstrap",
+        type=int,
+        default=1000,
+        help="bootstrap resamples of deals for the rating intervals (default 1000)",
+    )
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     t.set_defaults(func=run)
 
@@ -198,7 +206,7 @@ def _summarize(run_dir: Path, bootstrap: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """``hoyle tournament``: the exit status."""
-    from hoyle.experiments.backends import BackendUnavailable
+    from hoyle.experiments.backends import BackendUnavailable, import_ray
     from hoyle.experiments.cli import UsageError, check_agents, load_game
     from hoyle.experiments.match import RunConfigError, split_agents
 
@@ -221,6 +229,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--deals must be at least 1 and --seed at least 0")
     if args.address and args.backend != "ray":
         raise UsageError("--address needs --backend ray")
+    if args.backend == "ray":
+        try:
+            import_ray()
+        except BackendUnavailable as e:
+            raise UsageError(str(e)) from None
     where: dict[str, Any] = {}
 
     def started(path: Path | None, finished: int) -> None:
