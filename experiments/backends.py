@@ -44,9 +44,11 @@ class Backend(Protocol):
     def close(self, cancel: bool = False) -> None: ...
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them (``Pool.terminate``)."""
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them with SIGTERM (``Pool.terminate``):
+    ignore SIGINT, and die quietly on SIGTERM whatever handler the parent had installed."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class LocalBackend:
@@ -54,7 +56,7 @@ class LocalBackend:
 
     def __init__(self, workers: int) -> None:
         self.slots = workers if workers > 0 else (os.cpu_count() or 1)
-        self._pool = multiprocessing.get_context().Pool(self.slots, initializer=_ignore_sigint)
+        self._pool = multiprocessing.get_context().Pool(self.slots, initializer=_worker_signals)
         self._done: queue.Queue[tuple[int, bool, Any]] = queue.Queue()
 
     def submit(self, key: int, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
