@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             print(f"\ninterrupted; finished experiments are saved under {args.out}/{g}: run the "
                   "same command again to resume", file=sys.stderr)  # fmt: skip
-            return EXIT_INTERRUPTED
+            return int(EXIT_INTERRUPTED)
         from pathlib import Path
 
         path = write_report(g, done, Path(args.out) / g, command, time.perf_counter() - t0)

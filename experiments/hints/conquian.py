@@ -174,7 +174,7 @@ def _histories(ctx: Context, exp_id: str, lay: bool) -> list[list[int]]:
 
 
 def _discard_label(state: Any, moves: list[int]) -> str:
-    return state.action_to_string(state.current_player(), moves[0])
+    return str(state.action_to_string(state.current_player(), moves[0]))
 
 
 def _lay_label(state: Any, moves: list[int]) -> str:
@@ -185,8 +185,8 @@ def _lay_label(state: Any, moves: list[int]) -> str:
         after.apply_action(a)
     new = [m for m in after.s.combos[p] if m not in before and m >> parse_card("♥5") & 1]
     if new:
-        return "lay " + C.format_combination(new[0])
-    return state.action_to_string(p, moves[0])
+        return "lay " + str(C.format_combination(new[0]))
+    return str(state.action_to_string(p, moves[0]))
 
 
 def book_discard(ctx: Context) -> Result:

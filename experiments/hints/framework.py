@@ -24,6 +24,9 @@ Every effect is signed so that a positive number is on the book's side.
 * An effect with a confidence interval (ablation, referee, a rate compared with a reference
   value): **supported** when the whole 95% interval lies above zero, **refuted** when it lies
   below zero, **inconclusive** otherwise (including an interval that cannot be computed).
+  The referee's interval is an exact sign test (:func:`preference_ci`): the Clopper-Pearson
+  interval of the book's share among the positions where the referee chose the book's move or
+  the alternative, scaled to P(book) − P(alternative).
 * An exact arithmetic claim: supported or refuted outright (effect 1 or 0, no interval).
 * A universal claim checked by simulation ("always", "never", "cannot"): **refuted** by a single
   counterexample; **supported** when none turns up, the effect being the share of cases in which
@@ -58,7 +61,7 @@ from tqdm import tqdm
 
 from hoyle.experiments.match import derive_seed, hoyle_version
 
-FORMAT = 1
+FORMAT = 2
 """Version of the stored result layout; results of another format are recomputed."""
 LEVEL = 0.95
 METHODS = ("exact", "simulation", "ablation", "referee")
@@ -129,6 +132,31 @@ def proportion_ci(k: int, n: int, level: float = LEVEL) -> tuple[float, float, f
     return k / n, lo, hi
 
 
+def preference_ci(book: int, alt: int, n: int, level: float = LEVEL) -> tuple[float, float, float]:
+    """P(book) − P(alternative) over ``n`` referee choices, with an exact sign-test interval.
+
+    Of the ``m = book + alt`` decisive choices, the share ``p`` for the book has its exact
+    (Clopper-Pearson) interval; P(book) − P(alt) = (m / n)(2p − 1), so the interval is that of
+    ``2p − 1`` scaled by ``m / n``. It lies above zero exactly when a two-sided sign test
+    rejects "no preference" at the 5% level — a Student-t interval would claim certainty from two
+    agreeing positions (zero variance).
+
+    >>> e, lo, hi = preference_ci(2, 0, 2)
+    >>> e, lo < 0 < hi
+    (1.0, True)
+    >>> e, lo, hi = preference_ci(20, 2, 25)
+    >>> round(e, 2), lo > 0
+    (0.72, True)
+    """
+    m = book + alt
+    if n <= 0:
+        return math.nan, math.nan, math.nan
+    if m == 0:
+        return 0.0, math.nan, math.nan
+    _, lo, hi = proportion_ci(book, m, level)
+    return (book - alt) / n, (m / n) * (2 * lo - 1), (m / n) * (2 * hi - 1)
+
+
 # --- budgets ------------------------------------------------------------------------------------
 
 
@@ -164,7 +192,7 @@ BUDGETS: dict[str, Budget] = {
                     sim_deals=40, referee="ismcts:sims=25"),
     # What a user runs: about 10-20 minutes per game on 2 cores (--workers 2).
     "full": Budget("full", deals=2500, common_deals=1000, positions=40, scan_deals=400,
-                   trials=30, sim_deals=1000, referee="ismcts:sims=200"),
+                   trials=30, sim_deals=1000, referee="ismcts:sims=400"),
 }  # fmt: skip
 
 
@@ -199,7 +227,7 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
         d["verdict"] = self.verdict.value
-        return _finite(d)
+        return dict(_finite(d))
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Result:
@@ -237,7 +265,7 @@ class Context:
 
     def seed_for(self, label: str, *path: int) -> int:
         """A seed of its own for ``label`` (an experiment id or a purpose), from the run seed."""
-        return derive_seed(self.seed, zlib.crc32(label.encode()), *path)
+        return int(derive_seed(self.seed, zlib.crc32(label.encode()), *path))
 
     @property
     def plots(self) -> Path:

@@ -17,7 +17,8 @@ sets differ, the hint "changes the move": the book's moves B (kept with the hint
 and the alternative A (kept without, not with). One such position is drawn per deal and hint
 (seeded), from the first deals that have one. The referee (a fresh, seeded agent from its spec)
 chooses a move there; the sample is 1 if it picks from B, −1 if from A, 0 otherwise, and the
-effect is its mean, P(B) − P(A), with a Student-t interval. The uniform-random referee's
+effect is its mean, P(B) − P(A), with an exact sign-test interval
+(``framework.preference_ci``). The uniform-random referee's
 expectation, mean((|B| − |A|) / |legal|), is reported beside it.
 """
 
@@ -43,6 +44,7 @@ from hoyle.experiments.hints.framework import (
     Skipped,
     Verdict,
     ci_verdict,
+    preference_ci,
     proportion_ci,
     result,
 )
@@ -172,7 +174,7 @@ def plot_curve(
 
 
 def plot_file(ctx: Context, exp_id: str, suffix: str = "") -> Path:
-    return ctx.plots / f"{exp_id}{suffix}.png"
+    return Path(ctx.plots / f"{exp_id}{suffix}.png")
 
 
 # --- ablation -----------------------------------------------------------------------------------
@@ -400,17 +402,16 @@ def referee(ctx: Context, exp_id: str, hint: str, game_text: str | None = None) 
     tasks = [(game_text, ctx.budget.referee, ctx.seed_for(exp_id, i), p["history"], "one", (), 1)
              for i, p in enumerate(pos)]  # fmt: skip
     moves = pmap(ctx, referee_move, tasks, 0.3, 1.0)
-    xs, book, alt = [], 0, 0
+    book, alt = 0, 0
     chance_effect = []
     for p, mv in zip(pos, moves, strict=True):
         r = mv[0]
         inb, ina = r in p["book"], r in p["alt"]
         book += inb
         alt += ina
-        xs.append(int(inb) - int(ina))
         chance_effect.append((len(p["book"]) - len(p["alt"])) / p["legal"])
-    n = len(xs)
-    m, lo, hi = mean_ci(xs) if n else (math.nan, math.nan, math.nan)
+    n = len(pos)
+    m, lo, hi = preference_ci(book, alt, n)
     rate = found["counts"].get(hint, 0) / max(1, found["decisions"])
     numbers = {
         "referee": ctx.budget.referee, "positions": n, "book": book, "alternative": alt,
@@ -459,9 +460,8 @@ def book_position_referee(
         counts[nm] = counts.get(nm, 0) + 1
     others = sorted(((c, k) for k, c in counts.items() if k != book_label), reverse=True)
     runner_up = alternative or (others[0][1] if others else "(none)")
-    xs = [int(nm == book_label) - int(nm == runner_up) for nm in names]
-    n = len(xs)
-    m, lo, hi = mean_ci(xs)
+    n = len(names)
+    m, lo, hi = preference_ci(counts.get(book_label, 0), counts.get(runner_up, 0), n)
     numbers = {"referee": ctx.budget.referee, "choices": dict(sorted(counts.items(),
                key=lambda kv: -kv[1])), "book": book_label, "alternative": runner_up,
                "agreement": proportion_ci(counts.get(book_label, 0), n)}  # fmt: skip

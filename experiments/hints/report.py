@@ -40,7 +40,8 @@ METHODS_TEXT = (
     "also matched against `random` on the same deals, paired by deal. The verdict rests on the "
     "head-to-head interval. *Referee*: positions from seeded heuristic self-play where switching "
     "the hint off changes the move (one per deal); a stronger agent chooses there; the effect "
-    "is P(it picks the book's move) − P(it picks the alternative). *Simulation*: seeded deals "
+    "is P(it picks the book's move) − P(it picks the alternative), its interval an exact sign "
+    "test on the positions where it picked one of the two. *Simulation*: seeded deals "
     "through the game's own chance. *Exact*: computed outright."
 )
 
@@ -94,7 +95,7 @@ def forest_plot(path: Path, rows: Sequence[tuple[Experiment, Result]], title: st
         return None
     units = {r.unit for e, r in rows if e.method == "ablation" and r.n > 0}
     unit = " / ".join(sorted(units))
-    return plot_intervals(path, pts, f"{unit}: with the hint − without (95% CI)", title)
+    return str(plot_intervals(path, pts, f"{unit}: with the hint − without (95% CI)", title))
 
 
 def write_report(
