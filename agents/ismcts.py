@@ -59,8 +59,8 @@ from hoyle.agents.search import (
     Option,
     SearchBot,
     choose_final,
+    determinizer,
     information_key,
-    is_hoyle_game,
     make_evaluator,
     make_sim,
     non_negative_float,
@@ -100,6 +100,7 @@ class ISMCTSBot(SearchBot):
         self.sims, self.c, self.final, self.scale = sims, c, final, scale
         self.evaluate = make_evaluator(game, rollout)
         self._perfect = perfect_information(game)
+        self.determinize = determinizer(game)
 
     def search_move(self, state: Any, legal: list[int]) -> tuple[list[tuple[int, float]], int]:
         player = state.current_player()
@@ -116,12 +117,10 @@ class ISMCTSBot(SearchBot):
             def chance_key(s: Any, a: int) -> Any:
                 return observe(s, player)
 
-            sampler = rng.random
-            hoyle = is_hoyle_game(self.game)
+            sampler, det = rng.random, self.determinize
 
             def world(i: int) -> Any:
-                w = state.resample_from_infostate(player, sampler)
-                return w.s if hoyle else w
+                return det(state, player, sampler)
 
         root = search(
             sim, Node(), world, self.sims, self.c, self.evaluate, rng, chance_key, self.scale

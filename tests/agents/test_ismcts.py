@@ -8,10 +8,12 @@ from typing import Any
 import pyspiel
 import pytest
 
-import hoyle.envs  # noqa: F401  (registers the games)
+import hoyle.envs
 from hoyle.agents import make
 from hoyle.agents.ismcts import ISMCTSBot
+from hoyle.agents.search import determinizer
 from hoyle.experiments.match import sample_chance
+from tests.experiments.conftest import solo_game  # noqa: F401  (a fixture)
 
 GAMES = ["hoyle_conquian", "hoyle_cassino"]
 
@@ -118,6 +120,17 @@ def test_same_information_state_same_move(name: str) -> None:
     assert differing > 0  # the hidden cards did differ
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_fast_determinizer_is_the_games_own(name: str) -> None:
+    """The rules-level replay gives the very state ``resample_from_infostate`` gives."""
+    game = pyspiel.load_game(name)
+    det = determinizer(game)
+    for k, state in enumerate(decision_states(game, 5, 4)):
+        p = state.current_player()
+        fast = det(state, p, random.Random(k).random)
+        assert fast == state.resample_from_infostate(p, random.Random(k).random).s
+
+
 def test_spec_errors_name_the_choices() -> None:
     game = pyspiel.load_game("hoyle_conquian")
     with pytest.raises(ValueError, match=r"no option 'sim'.*sims"):
@@ -164,3 +177,13 @@ def test_beats_random_on_cassino() -> None:
             diff += r[seat] - r[1 - seat]
             wins += r[seat] > r[1 - seat]
     assert wins >= 5 and diff > 10, (wins, diff)
+
+
+def test_one_player_game(solo_game: str) -> None:  # noqa: F811  (the imported fixture)
+    """A one-player game: pass on a low card, stand on the highest (take-one of ♠A..♠6)."""
+    game = pyspiel.load_game(hoyle.envs.GAMES[solo_game].spiel_name, {"turns": 3})
+    for card, best in ((0, 1), (5, 0)):  # ♠A: pass; ♠6: stand
+        state = game.new_initial_state()
+        state.apply_action(card)
+        for spec in ("ismcts:sims=200", "mcts:sims=200", "pimc:worlds=2,sims=100"):
+            assert make(spec, game, seed=card).step(state) == best, spec
