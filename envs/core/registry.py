@@ -9,7 +9,7 @@ value is refused with a message naming the choices.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +59,11 @@ class GameSpec:
     ``make_rules`` builds the rules object from a complete parameter dict. ``variants`` names
     parameter sets worth testing and listing (the book's variants); ``small_config`` is a
     reduced configuration whose whole game tree fits in memory, for exact solving.
+    ``abstraction`` is the game's declared information abstraction for MCCFR on the full game
+    (``hoyle train <game> --method mccfr --abstraction declared``): a function, defined in the
+    game's module beside ``player_view``, from a player's view (``state.player_view(p)``) to a
+    compact hashable key. It must read nothing but the view, so that states the player cannot
+    tell apart get the same key; the trainer adds the player's seat and the legal actions.
     """
 
     short_name: str
@@ -73,6 +78,7 @@ class GameSpec:
     constant_sum: bool = True
     variants: Mapping[str, Mapping[str, ParamValue]] = field(default_factory=dict)
     small_config: Mapping[str, ParamValue] = field(default_factory=dict)
+    abstraction: Callable[[Any], Hashable] | None = None
     summary: str = ""
     version: int = 0
 

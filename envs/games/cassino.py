@@ -2168,6 +2168,41 @@ def _values(d: int) -> str:
     return " ".join(VALUE_NAMES[v] for v in range(NUM_VALUES) if d >> v & 1) or "-"
 
 
+# --- the information abstraction (MCCFR on the full game) -------------------------------------
+
+_SCORING_CARDS = BIG_CASSINO, LITTLE_CASSINO, *ACES_IN_ORDER
+
+
+def abstraction_key(view: CassinoView) -> tuple[Any, ...] | None:
+    """A compact key of a player's view, for MCCFR on the full game (``GameSpec.abstraction``).
+
+    MCCFR learns which card to play and what play to make with it (the phases *play a card*
+    and *choose the play*); choosing the table cards of a play (*choose the cards*) returns
+    ``None``: a delegated decision, made by the book heuristic in training and at play.
+    Read from the view alone (states the player cannot tell apart share it): the phase; the
+    cards in my hand and loose on the table; the values of the builds on the table and how
+    many are mine; the scoring cards (the Cassinos and Aces) lying loose; the stock in
+    quarters; my side's taken-in cards less the most of any other side, in threes (-3 to 3:
+    the race for cards); and the play under way (its steps, all visible). Which cards exactly
+    are in the hand and on the table is forgotten except through the legal actions, which
+    the trainer adds to the key with the seat, so no key merges two sets of different moves.
+    """
+    if view.phase not in (PLAY, KIND):
+        return None
+    loose = view.loose
+    scoring = sum(loose >> c & 1 for c in _SCORING_CARDS)
+    mine = view.rules.side_of[view.player]
+    piles = [p.bit_count() for p in view.piles]
+    others = max((n for i, n in enumerate(piles) if i != mine), default=0)
+    lead = max(-3, min(3, (piles[mine] - others) // 3)) if piles else 0
+    return (
+        view.phase, view.hand.bit_count(), loose.bit_count(),
+        tuple(sorted(b.value for b in view.builds)),
+        sum(b.owner == view.player for b in view.builds), scoring, view.stock // 4, lead,
+        view.move.steps if view.move is not None else (),
+    )  # fmt: skip
+
+
 # --- registration ------------------------------------------------------------------------------
 
 
@@ -2237,6 +2272,7 @@ GAME = register(
             "small": {"variant": "draw", "ranks": 3, "suits": 2, "hand_size": 2, "table_size": 0},
         },
         small_config={"variant": "draw", "ranks": 3, "suits": 2, "hand_size": 2, "table_size": 0},
+        abstraction=abstraction_key,
         summary="Capture cards from the table by pairing, combining and building; "
         "cards, spades, Cassinos, Aces and sweeps score.",
         version=0,

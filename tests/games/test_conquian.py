@@ -688,7 +688,7 @@ def test_reduced_pack_parameters() -> None:
         " ".join(f"{s}{r}" for s in "♠♥♦♣" for r in range(1, 10)).replace("1", "A")
     )
     # A sequence stops at the top of the reduced pack; three suits make triplets, not fours.
-    small = load(**SMALL).rules
+    small = load(ranks=3, suits=3, hand_size=2).rules
     assert small.pack_mask == m("♠A ♠2 ♠3 ♥A ♥2 ♥3 ♦A ♦2 ♦3")
     assert small.fits(m("♠A ♠2 ♠3")) == 0 and small.fits(m("♠2 ♥2 ♦2")) == 0
     assert not small.is_valid_combination(m("♠2 ♠3 ♠4"))
@@ -725,17 +725,19 @@ def test_small_config_is_a_variant_with_wins_and_tableaux() -> None:
     spec = hoyle.envs.GAMES["conquian"]
     assert spec.variants["small"] == spec.small_config == SMALL
     # A sequence with the first refusal wins at once: three down with two in hand.
-    state = small_table("♠A ♠2", "♥A ♦A")
+    state = small_table("♠A ♠2", "♥A ♥4")
     do(state, "turn up ♠3", "use ♠3", "add ♠A", "add ♠2", "lay ♠A 2 3")
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
     assert sum(mm.bit_count() for mm in state.s.combos[0]) == state.rules.winning_down == 3
-    # A triplet, made by the dealer of a card the pone declined.
-    state = small_table("♠2 ♠3", "♥A ♦A")
-    assert "use ♠A" in names(do(state, "turn up ♠A"))
-    do(state, "decline ♠A", "use ♠A", "add ♥A", "add ♦A", "lay ♠A ♥A ♦A")
+    # A sequence made by the dealer of a card the pone declined.
+    state = small_table("♠A ♥4", "♥2 ♥3")
+    assert set(names(do(state, "turn up ♥A"))) == {"decline ♥A"}  # the pone cannot use it
+    do(state, "decline ♥A", "use ♥A", "add ♥2", "add ♥3", "lay ♥A 2 3")
     assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+    # Two suits make no triplet: three Aces are not a combination.
+    assert not state.rules.is_valid_combination(m("♠A ♥A ♠2"))
     # A tableau: every card of the stock declined, then passed.
-    state = small_table("♠A ♥2", "♥A ♦2")
+    state = small_table("♠A ♥2", "♥A ♠4")
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -744,7 +746,7 @@ def test_small_config_is_a_variant_with_wins_and_tableaux() -> None:
         legal = names(state)
         state.apply_action(legal[next(w for w in legal if w.startswith(("decline", "pass")))])
         decisions += 1
-    assert decisions == 10 and state.s.dead.bit_count() == 5
+    assert decisions == 8 and state.s.dead.bit_count() == 4
     assert state.s.results == (-1,) and state.returns() == [0.0, 0.0]
 
 
@@ -791,8 +793,9 @@ def _tree(rules: C.ConquianRules, s: C.ConquianState, memo: Memo | None) -> tupl
 
 
 def test_small_config_tree_is_finite_and_small() -> None:
-    """The whole tree of ``small_config`` is a few million nodes (3,934,810, as a plain walk
-    through pyspiel counts them too), with wins and tableaux in it."""
+    """The whole tree of ``small_config`` is a few hundred thousand nodes (432,161, as a plain
+    walk through pyspiel counts them too: ``hoyle.agents.cfr.tree.build_tree``), with wins and
+    tableaux in it."""
     rules = load(**SMALL).rules
     root = rules.new_state()
     memo: Memo = {}
@@ -804,12 +807,12 @@ def test_small_config_tree_is_finite_and_small() -> None:
         after_deal = _children(rules, after_deal)[-1]
     assert _tree(rules, after_deal, None) == _tree(rules, after_deal, {})
     nodes, won, tableaux = _tree(rules, root, memo)
-    assert nodes == 3_934_810 < 5_000_000
-    assert (won, tableaux) == (280_800, 362_880)
-    assert won + tableaux == 643_680  # the terminal nodes of the plain walk
-    # Each order of the nine cards ends in a tableau one way only: every card declined, then
+    assert nodes == 432_161 < 500_000
+    assert (won, tableaux) == (30_720, 40_320)
+    assert won + tableaux == 71_040  # the terminal nodes of the plain walk
+    # Each order of the eight cards ends in a tableau one way only: every card declined, then
     # passed (no combination is ever down to force a card on).
-    assert tableaux == math.factorial(9)
+    assert tableaux == math.factorial(8)
 
 
 # --- the hints, each from the book's example position ---------------------------------------
