@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 DESCRIPTION = """\
@@ -80,15 +81,17 @@ def run(args: argparse.Namespace) -> int:
     command = _command_line(args, games)
     for g in games:
         t0 = time.perf_counter()
+        finished: list[Any] = []
         try:
             done = run_experiments(g, budget, args.seed, args.out, only, args.workers,
-                                   progress=not args.quiet)  # fmt: skip
+                                   progress=not args.quiet,
+                                   on_result=lambda e, r, _, f=finished: f.append((e, r)))  # fmt: skip
         except KeyboardInterrupt:
-            print(f"\ninterrupted; finished experiments are saved under {args.out}/{g}: run the "
-                  "same command again to resume", file=sys.stderr)  # fmt: skip
+            if finished:  # A report of what finished, marked partial by its count.
+                write_report(g, finished, Path(args.out) / g, command + "  (interrupted)")
+            print(f"\ninterrupted; finished experiments are saved under {args.out}/{g} (report "
+                  "of those written): run the same command again to resume", file=sys.stderr)  # fmt: skip
             return int(EXIT_INTERRUPTED)
-        from pathlib import Path
-
         path = write_report(g, done, Path(args.out) / g, command, time.perf_counter() - t0)
         print(f"{g}: budget {budget.name}, seed {args.seed}, referee {budget.referee}")
         print(format_table(done))

@@ -298,3 +298,26 @@ def test_cli_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert e.value.code == 0
     out = capsys.readouterr().out
     assert "--budget" in out and "10-20 minutes per game on 2 cores" in out
+
+
+def test_cli_interrupted_keeps_and_reports_what_finished(
+    tmp_path: Path, monkeypatch: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import dataclasses
+
+    from hoyle.experiments.hints import framework as F
+
+    first = experiments("conquian", ["eleven-in-one-suit"])[0]
+
+    def interrupt(ctx: Context) -> Any:
+        raise KeyboardInterrupt
+
+    stop = dataclasses.replace(first, id="conquian.interrupt.exact", run=interrupt)
+    monkeypatch.setitem(F.EXPERIMENTS, "conquian", {first.id: first, stop.id: stop})
+    argv = ["hints", "--game", "conquian", "--budget", "quick", "--out", str(tmp_path),
+            "--workers", "1", "--quiet"]  # fmt: skip
+    assert main(argv) == 130
+    assert "interrupted" in capsys.readouterr().err
+    report = (tmp_path / "conquian" / REPORT_FILE).read_text(encoding="utf-8")
+    assert first.id in report and stop.id not in report
+    assert result_path(tmp_path / "conquian", first.id, "quick", 0).exists()
