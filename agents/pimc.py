@@ -50,8 +50,8 @@ from hoyle.agents.search import (
     Option,
     SearchBot,
     Sim,
+    determinizer,
     information_key,
-    is_hoyle_game,
     make_evaluator,
     make_sim,
     non_negative_float,
@@ -145,7 +145,7 @@ class PIMCBot(SearchBot):
             sims, c, make_evaluator(game, rollout)
         )
         self._perfect = perfect_information(game)
-        self._hoyle = is_hoyle_game(game)
+        self.determinize = determinizer(game)
 
     def search_move(self, state: Any, legal: list[int]) -> tuple[list[tuple[int, float]], int]:
         player = state.current_player()
@@ -155,8 +155,7 @@ class PIMCBot(SearchBot):
             if self._perfect:
                 world = self.sim.root(state)
             else:
-                w = state.resample_from_infostate(player, rng.random)
-                world = w.s if self._hoyle else w
+                world = self.determinize(state, player, rng.random)
             verdicts.append(self.searcher(self.sim, world, player, legal, rng))
         action, shares = combine(verdicts, legal, self.vote, rng)
         self.last_sims = self.worlds * self.sims
