@@ -17,6 +17,7 @@ on which backend ran what, because a game's rows depend only on the seeds derive
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import queue
@@ -99,6 +100,8 @@ class RayBackend:
         ray = import_ray()
         self._ray = ray
         self._started = not ray.is_initialized()
+        # ray.init installs its own SIGTERM handler and leaves it behind: restored at close.
+        self._sigterm = signal.getsignal(signal.SIGTERM)
         if self._started:
             kwargs: dict[str, Any] = {
                 "include_dashboard": False,
@@ -137,6 +140,9 @@ class RayBackend:
         self._refs.clear()
         if self._started:
             self._ray.shutdown()
+            # Not in the main thread, or a handler not set from Python: leave it.
+            with contextlib.suppress(TypeError, ValueError):
+                signal.signal(signal.SIGTERM, self._sigterm)
 
 
 def make_backend(

@@ -181,13 +181,14 @@ def test_sigterm_saves_what_finished_and_exits_130(
         return real(*a)
 
     monkeypatch.setattr(match, "play_unit", terminated_at_the_fifth)
+    before = signal.getsignal(signal.SIGTERM)
     argv = ["tournament", "conquian", "--agents", ",".join(AGENTS), "--deals", "4", "--quiet",
             "--out", str(tmp_path), "--name", "t"]  # fmt: skip
     assert main(argv) == 130
     assert "run the same command again" in capsys.readouterr().err
     _, saved = load_run(tmp_path / "t")
     assert len(saved) == 4 * 2 * 2  # Four units finished; the fifth was cut short.
-    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL  # Handler restored.
+    assert signal.getsignal(signal.SIGTERM) == before  # Handler restored.
     monkeypatch.setattr(match, "play_unit", real)
     assert main(argv) == 0
     df = pd.read_parquet(tmp_path / "t" / "results.parquet")
