@@ -36,12 +36,16 @@ ELO = 400 / math.log(10)
 PRIOR_SD = 1000.0
 """Standard deviation of the normal prior on each rating, in Elo points."""
 BOOTSTRAP = 1000
-METHOD = (
-    "Bradley–Terry on the Elo scale fitted to every game (each pair of agents at a table is a "
-    "comparison; a draw counts half), maximum a posteriori under a weak normal prior "
-    f"(sd {PRIOR_SD:.0f}), centred on 0; intervals: {BOOTSTRAP} bootstrap resamples of deals "
-    "(percentile)."
-)
+
+
+def method(bootstrap: int = BOOTSTRAP) -> str:
+    """The method in one sentence, for reports."""
+    return (
+        "Bradley–Terry on the Elo scale fitted to every game (each pair of agents at a table is "
+        "a comparison; a draw counts half), maximum a posteriori under a weak normal prior "
+        f"(sd {PRIOR_SD:.0f}), centred on 0; intervals: {bootstrap} bootstrap resamples of "
+        "deals (percentile)."
+    )
 
 
 def score_tensor(df: pd.DataFrame, agents: list[str]) -> np.ndarray:

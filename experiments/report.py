@@ -27,7 +27,7 @@ from typing import Any
 import pandas as pd
 
 from hoyle.experiments.plots import pair_matrix, plot_leaderboard, plot_pairwise
-from hoyle.experiments.ratings import BOOTSTRAP, METHOD, rate
+from hoyle.experiments.ratings import BOOTSTRAP, method, rate
 from hoyle.experiments.stats import pairwise, seat_effects, summarize
 
 MEANS_METHOD = (
@@ -52,6 +52,7 @@ class Report:
     leaderboard: pd.DataFrame
     pairs: pd.DataFrame
     seats: pd.DataFrame
+    bootstrap: int = BOOTSTRAP
 
     @property
     def agents(self) -> list[str]:
@@ -62,8 +63,9 @@ class Report:
     def title(self) -> str:
         c = self.config
         tables = len(c["tables"])
-        return (f"{c['game_string']}: {tables} table{'s' if tables > 1 else ''} × "
-                f"{c['games_per_table']} seat orders, {self.deals} deals, seed {c['seed']}")  # fmt: skip
+        orders = c["games_per_table"]
+        return (f"{c['game_string']}: {tables} table{'s' if tables > 1 else ''} × {orders} "
+                f"seat orders, {self.deals} deals, seed {c['seed']}")  # fmt: skip
 
 
 def whole_deals(df: pd.DataFrame, tables: int) -> pd.DataFrame:
@@ -90,7 +92,8 @@ def build_report(config: Mapping[str, Any], df: pd.DataFrame, bootstrap: int = B
     key = "rating" if board["rating"].notna().any() else "mean"
     board = board.sort_values(key, ascending=False, kind="stable")
     board.insert(0, "rank", range(1, len(board) + 1))
-    return Report(dict(config), int(rows["deal"].nunique()), board, pairs, seat_effects(rows))
+    return Report(dict(config), int(rows["deal"].nunique()), board, pairs, seat_effects(rows),
+                  bootstrap)  # fmt: skip
 
 
 # --- text --------------------------------------------------------------------------------------
@@ -191,9 +194,12 @@ def seats_table(report: Report, markdown: bool = False) -> str:
 
 def format_report(report: Report) -> str:
     """The summary as plain text for the terminal."""
-    parts = [report.title, "", leaderboard_table(report), "", "Head to head (row agent − opponent):",
-             pairs_table(report), "", "Seat effects:", seats_table(report), "",
-             f"Means: {MEANS_METHOD}", f"Head to head: {PAIRS_METHOD}", f"Ratings: {METHOD}"]  # fmt: skip
+    parts = [
+        report.title, "", leaderboard_table(report), "", "Head to head (row agent − opponent):",
+        pairs_table(report), "", "Seat effects:", seats_table(report), "",
+        f"Means: {MEANS_METHOD}", f"Head to head: {PAIRS_METHOD}",
+        f"Ratings: {method(report.bootstrap)}",
+    ]  # fmt: skip
     return "\n".join(parts)
 
 
@@ -214,8 +220,8 @@ def to_markdown(report: Report) -> str:
         matrix_table(report, "score"), "", "![pairwise](pairwise.png)", "",
         "## Seat effects", "", seats_table(report, markdown=True), "",
         "## Method", "", f"- Means: {MEANS_METHOD}", f"- Head to head: {PAIRS_METHOD}",
-        f"- Ratings: {METHOD}", "- win%: games won outright at the table (a shared best return "
-        "is a draw).", "",
+        f"- Ratings: {method(report.bootstrap)}",
+        "- win%: games won outright at the table (a shared best return is a draw).", "",
     ])  # fmt: skip
 
 

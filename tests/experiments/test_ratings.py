@@ -49,7 +49,8 @@ def _games(outcomes: list[list[tuple[float, float]]]) -> pd.DataFrame:
             for seat, (agent, i, r) in enumerate(seats):
                 rows.append({"deal": d, "rotation": rot, "seat": seat, "agent": agent,
                              "agent_index": i, "spec": agent, "seed": 0, "deal_seed": d,
-                             "return": r, "result": "", "moves": 1, "chance_events": 1})  # fmt: skip
+                             "return": r, "result": "", "moves": 1,
+                             "chance_events": 1})  # fmt: skip
     return to_frame(rows)
 
 

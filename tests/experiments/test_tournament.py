@@ -147,10 +147,10 @@ def _wait_for_parts(run: Path, proc: subprocess.Popen[bytes], at_least: int) -> 
 
 def test_a_killed_tournament_restarts_to_the_same_results(tmp_path: Path) -> None:
     """A real process, killed (SIGKILL: no chance to clean up) after some games, then resumed."""
-    deals, seed = 25, 8
+    deals, seed = 20, 8
     argv = ["tournament", "conquian", "--agents", ",".join(AGENTS), "--deals", str(deals),
             "--seed", str(seed), "--out", str(tmp_path), "--name", "k", "--quiet",
-            "--save-every", "0"]  # fmt: skip
+            "--save-every", "0", "--bootstrap", "50"]  # fmt: skip
     run = tmp_path / "k"
     proc = subprocess.Popen([sys.executable, "-m", "hoyle.experiments.cli", *argv],
                             stderr=subprocess.PIPE, stdout=subprocess.PIPE,
