@@ -55,6 +55,7 @@ from typing import Any
 
 from hoyle.agents.search import (
     Evaluator,
+    HeuristicPrior,
     Node,
     Option,
     SearchBot,
@@ -78,6 +79,12 @@ OPTIONS: dict[str, Option] = {
     "rollout": Option("random", str, "leaf evaluator", ("random", "heuristic")),
     "final": Option("visits", str, "final move choice", ("visits", "value")),
     "scale": Option("std", str, "exploration scale", ("std", "range")),
+    "prior": Option(
+        "none", str, "move tried first and favoured in the tree", ("none", "heuristic")
+    ),
+    "bias": Option(
+        1.0, non_negative_float, "progressive bias of the prior's move (units of spread)"
+    ),
 }
 
 
@@ -93,12 +100,16 @@ class ISMCTSBot(SearchBot):
         rollout: str | Evaluator | Callable[[Any], Sequence[float]] = "random",
         final: str = "visits",
         scale: str = "std",
+        prior: str = "none",
+        bias: float = 1.0,
         name: str = "",
     ) -> None:
         super().__init__(game, seed, name or "ismcts")
         self.sim = make_sim(game)
         self.sims, self.c, self.final, self.scale = sims, c, final, scale
         self.evaluate = make_evaluator(game, rollout)
+        self.prior = HeuristicPrior(game) if prior == "heuristic" else None
+        self.bias = bias
         self._perfect = perfect_information(game)
         self.determinize = determinizer(game)
 
@@ -123,7 +134,17 @@ class ISMCTSBot(SearchBot):
                 return det(state, player, sampler)
 
         root = search(
-            sim, Node(), world, self.sims, self.c, self.evaluate, rng, chance_key, self.scale
+            sim,
+            Node(),
+            world,
+            self.sims,
+            self.c,
+            self.evaluate,
+            rng,
+            chance_key,
+            self.scale,
+            prior=self.prior,
+            bias=self.bias,
         )
         action = choose_final(root, legal, self.final, rng)
         self.last_sims = self.sims

@@ -43,6 +43,7 @@ from typing import Any
 
 from hoyle.agents.search import (
     Evaluator,
+    HeuristicPrior,
     Node,
     Option,
     SearchBot,
@@ -65,6 +66,12 @@ OPTIONS: dict[str, Option] = {
     "rollout": Option("random", str, "leaf evaluator", ("random", "heuristic")),
     "final": Option("visits", str, "final move choice", ("visits", "value")),
     "scale": Option("std", str, "exploration scale", ("std", "range")),
+    "prior": Option(
+        "none", str, "move tried first and favoured in the tree", ("none", "heuristic")
+    ),
+    "bias": Option(
+        1.0, non_negative_float, "progressive bias of the prior's move (units of spread)"
+    ),
     "see_hidden": Option(False, boolean, "allow imperfect information (sees hidden cards)"),
 }
 
@@ -83,6 +90,8 @@ class MCTSBot(SearchBot):
         rollout: str | Evaluator | Callable[[Any], Sequence[float]] = "random",
         final: str = "visits",
         scale: str = "std",
+        prior: str = "none",
+        bias: float = 1.0,
         see_hidden: bool = False,
         name: str = "",
     ) -> None:
@@ -92,6 +101,8 @@ class MCTSBot(SearchBot):
         self.sim = make_sim(game)
         self.sims, self.c, self.final, self.scale = sims, c, final, scale
         self.evaluate = make_evaluator(game, rollout)
+        self.prior = HeuristicPrior(game) if prior == "heuristic" else None
+        self.bias = bias
 
     def search_move(self, state: Any, legal: list[int]) -> tuple[list[tuple[int, float]], int]:
         rng = step_rng(self.seed, ",".join(map(str, state.history())))
@@ -106,6 +117,8 @@ class MCTSBot(SearchBot):
             rng,
             None,
             self.scale,
+            prior=self.prior,
+            bias=self.bias,
         )
         action = choose_final(root, legal, self.final, rng)
         self.last_sims = self.sims
