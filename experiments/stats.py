@@ -103,11 +103,19 @@ def format_summary(summary: pd.DataFrame, level: float = LEVEL) -> str:
 
 def comparisons(df: pd.DataFrame) -> pd.DataFrame:
     """Every ordered pair of agents in every game: ``agent``, ``opponent`` and their returns
-    (``return``, ``opp_return``), with the game's ``deal``, ``table`` and ``rotation``."""
+    (``return``, ``opp_return``), with the game's ``deal``, ``table`` and ``rotation``.
+
+    In a one-player game (a patience) no two agents share a game: each agent's game is compared
+    with every other agent's game of the same deal, which is the duplicate comparison there.
+    """
     cols = ["deal", "table", "rotation", "seat", "agent", "agent_index", "return"]
     g = df[cols]
-    m = g.merge(g, on=["deal", "table", "rotation"], suffixes=("", "_opp"))
-    m = m[m["seat"] != m["seat_opp"]]
+    if len(g) and int(g["seat"].max()) == 0:
+        m = g.merge(g.drop(columns=["table", "rotation"]), on="deal", suffixes=("", "_opp"))
+        m = m[m["agent"] != m["agent_opp"]]
+    else:
+        m = g.merge(g, on=["deal", "table", "rotation"], suffixes=("", "_opp"))
+        m = m[m["seat"] != m["seat_opp"]]
     return m.rename(columns={"agent_opp": "opponent", "return_opp": "opp_return"}).reset_index(
         drop=True
     )

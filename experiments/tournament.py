@@ -140,9 +140,9 @@ def add_command(subparsers: Any) -> None:
     t.add_argument("--seatings", choices=SEATINGS, default="permutations",
                    help="seat orders of each table: every permutation (default) or only the n "
                    "rotations (fewer games for 3-4 players)")  # fmt: skip
-    t.add_argument("--workers", type=int, default=1,
-                   help="local worker processes, or the CPUs of a Ray started here; 0 = one per "
-                   "CPU (default 1)")  # fmt: skip
+    t.add_argument("--workers", type=int,
+                   help="local worker processes (default 1), or the CPUs of a Ray started here "
+                   "(default: every CPU); 0 = one per CPU")  # fmt: skip
     t.add_argument("--backend", choices=("local", "ray"), default="local",
                    help="where games are played: local processes (default) or Ray")  # fmt: skip
     t.add_argument("--address", help="address of a running Ray cluster (with --backend ray; "
@@ -227,6 +227,9 @@ def run(args: argparse.Namespace) -> int:
     check_agents(specs, game)
     if args.deals < 1 or args.seed < 0:
         raise UsageError("--deals must be at least 1 and --seed at least 0")
+    workers = args.workers if args.workers is not None else 0 if args.backend == "ray" else 1
+    if workers < 0:
+        raise UsageError("--workers must be at least 0")
     if args.address and args.backend != "ray":
         raise UsageError("--address needs --backend ray")
     if args.backend == "ray":
@@ -244,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with _sigterm_as_interrupt():
             run_tournament(args.game, specs, args.deals, args.seed, seatings=args.seatings,
-                           out=args.out, name=args.name, workers=args.workers,
+                           out=args.out, name=args.name, workers=workers,
                            backend=args.backend, address=args.address, resume=args.resume,
                            progress=not args.quiet, save_every=args.save_every,
                            on_start=started)  # fmt: skip

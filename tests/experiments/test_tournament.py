@@ -271,3 +271,16 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert e.value.code == 0
     out = capsys.readouterr().out
     assert "--backend" in out and "--report" in out and "--workers" in out
+
+
+def test_a_one_player_game_compares_agents_on_the_same_deals(solo_game: str) -> None:
+    df = run_tournament(solo_game, ["random", "random"], deals=20, seed=3)
+    assert len(df) == 2 * 20 and set(df["table"]) == {0, 1} and (df["seat"] == 0).all()
+    pairs = pairwise(df).set_index(["agent", "opponent"])
+    a = pairs.loc[("random#1", "random#2")]
+    assert a["games"] == 20 and a["deals"] == 20
+    mine = df.pivot(index="deal", columns="agent", values="return")
+    assert a["mean_diff"] == pytest.approx((mine["random#1"] - mine["random#2"]).mean())
+    config = {"tables": [[0], [1]], "seed": 3}
+    board = build_report(config, df, bootstrap=50).leaderboard
+    assert board["rating"].notna().all() and board["rating"].sum() == pytest.approx(0)
