@@ -38,6 +38,11 @@ PAIRS_METHOD = (
     "Head-to-head over the games where both agents sat: mean return difference with a 95% "
     "interval paired on deals (* : the interval excludes 0); score = (wins + draws/2) / games."
 )
+FEW_DEALS = 20
+FEW_DEALS_NOTE = (
+    "Only {deals} deals: the intervals are rough (the bootstrap and the t interval both need "
+    "more deals to be trusted)."
+)
 FILES = ("leaderboard.md", "leaderboard.csv", "pairwise.csv", "seats.csv", "leaderboard.png",
          "pairwise.png")  # fmt: skip
 
@@ -200,6 +205,8 @@ def format_report(report: Report) -> str:
         f"Means: {MEANS_METHOD}", f"Head to head: {PAIRS_METHOD}",
         f"Ratings: {method(report.bootstrap)}",
     ]  # fmt: skip
+    if report.deals < FEW_DEALS:
+        parts.append(FEW_DEALS_NOTE.format(deals=report.deals))
     return "\n".join(parts)
 
 
@@ -221,7 +228,9 @@ def to_markdown(report: Report) -> str:
         "## Seat effects", "", seats_table(report, markdown=True), "",
         "## Method", "", f"- Means: {MEANS_METHOD}", f"- Head to head: {PAIRS_METHOD}",
         f"- Ratings: {method(report.bootstrap)}",
-        "- win%: games won outright at the table (a shared best return is a draw).", "",
+        "- win%: games won outright at the table (a shared best return is a draw).",
+        *([f"- {FEW_DEALS_NOTE.format(deals=report.deals)}"] if report.deals < FEW_DEALS else []),
+        "",
     ])  # fmt: skip
 
 
