@@ -75,7 +75,8 @@ RESULTS_FILE = "results.parquet"
 PARTS_DIR = "parts"
 FORMAT = 2
 """Version of the row layout and seed derivation; a stored run of another format is refused.
-(2: the ``table`` and ``seating`` columns, units of one deal of one table.)"""
+(2: the ``table`` and ``seating`` columns, units of one deal of one table. A match stored in
+format 1 has the same seeds and rows less those columns: it is read, and resumed, as format 2.)"""
 
 COLUMNS: dict[str, str] = {
     "deal": "int64",
@@ -380,8 +381,19 @@ def match_config(spec: GameSpec, params: Mapping[str, Any], game_text: str,
 _IDENTITY = ("game", "params", "game_version", "agents", "tables", "seatings", "seed", "format")
 
 
+def read_config(path: Path) -> dict[str, Any]:
+    """A stored run's config, a match stored in format 1 read as the same match in format 2
+    (its seeds and rows are the same; only the ``table`` and ``seating`` columns are new)."""
+    config: dict[str, Any] = json.loads((path / CONFIG_FILE).read_text())
+    if config.get("format") == 1:
+        n = len(config["agents"])
+        config.update(format=FORMAT, kind="match", players=n, games_per_table=n,
+                      tables=[list(range(n))], seatings="rotations")  # fmt: skip
+    return config
+
+
 def _check_config(path: Path, config: Mapping[str, Any]) -> None:
-    old = json.loads((path / CONFIG_FILE).read_text())
+    old = read_config(path)
     diff = [k for k in _IDENTITY if old.get(k) != config[k]]
     if diff:
         shown = "; ".join(f"{k}: stored {old.get(k)!r}, asked {config[k]!r}" for k in diff)
@@ -403,9 +415,18 @@ def _read_stored(path: Path, rows_per_unit: int) -> pd.DataFrame:
     files += sorted((path / PARTS_DIR).glob("*.parquet")) if (path / PARTS_DIR).exists() else []
     if not files:
         return to_frame([])
-    df = to_frame(pd.concat([pd.read_parquet(f) for f in files], ignore_index=True))
+    df = to_frame(pd.concat([_upgrade(pd.read_parquet(f)) for f in files], ignore_index=True))
     whole = df.groupby(["deal", "table"])["seat"].transform("size") == rows_per_unit
     return df[whole].reset_index(drop=True)
+
+
+def _upgrade(df: pd.DataFrame) -> pd.DataFrame:
+    """Rows of a format-1 match given the ``table`` (0) and ``seating`` columns."""
+    if "seating" in df.columns or df.empty:
+        return df
+    games = df.sort_values("seat").groupby(["deal", "rotation"])["agent_index"]
+    text = games.agg(lambda a: ",".join(str(int(i)) for i in a)).rename("seating")
+    return df.assign(table=0).join(text, on=["deal", "rotation"])
 
 
 def _write_atomic(df: pd.DataFrame, target: Path) -> None:
@@ -633,7 +654,7 @@ def run_match(
 def load_run(path: str | Path) -> tuple[dict[str, Any], pd.DataFrame]:
     """A stored run's config and its finished rows (whole units only)."""
     p = Path(path)
-    config = json.loads((p / CONFIG_FILE).read_text())
+    config = read_config(p)
     if config.get("format") != FORMAT:
         raise RunConfigError(f"{p} was written in format {config.get('format')!r}; this hoyle "
                              f"reads format {FORMAT}")  # fmt: skip

@@ -284,3 +284,25 @@ def test_a_one_player_game_compares_agents_on_the_same_deals(solo_game: str) -> 
     config = {"tables": [[0], [1]], "seed": 3}
     board = build_report(config, df, bootstrap=50).leaderboard
     assert board["rating"].notna().all() and board["rating"].sum() == pytest.approx(0)
+
+
+def test_a_match_stored_in_format_1_resumes(tmp_path: Path) -> None:
+    """A match stored before tables existed (no ``table`` or ``seating`` column, an older
+    config) is read and resumed as the same match."""
+    agents = ["heuristic", "random"]
+    fresh = run_match("conquian", agents, deals=4, seed=2)
+    run = tmp_path / "old"
+    run_match("conquian", agents, deals=3, seed=2, out=tmp_path, name="old")
+    old = pd.read_parquet(run / "results.parquet").drop(columns=["table", "seating"])
+    old[old["deal"] < 2].to_parquet(run / "results.parquet", index=False)
+    (run / "parts").mkdir()
+    old[old["deal"] == 2].to_parquet(run / "parts" / "deals-0000002-0000002.parquet")
+    config = json.loads((run / "config.json").read_text())
+    for key in ("kind", "labels", "players", "tables", "seatings", "games_per_table"):
+        del config[key]
+    (run / "config.json").write_text(json.dumps({**config, "format": 1}))
+    _, stored = load_run(run)
+    pd.testing.assert_frame_equal(stored, fresh[fresh["deal"] < 3].reset_index(drop=True))
+    resumed = run_match("conquian", agents, deals=4, seed=2, out=tmp_path, name="old")
+    pd.testing.assert_frame_equal(resumed, fresh)
+    assert json.loads((run / "config.json").read_text())["format"] == match.FORMAT
