@@ -133,10 +133,13 @@ def cmd_match(args: argparse.Namespace) -> int:
             print(f"resuming {path}: {finished} of {args.deals} deals already played",
                   file=sys.stderr)  # fmt: skip
 
+    from hoyle.experiments.tournament import sigterm_as_interrupt
+
     try:
-        df = run_match(args.game, specs, args.deals, args.seed, out=args.out, name=args.name,
-                       workers=args.workers, resume=args.resume, progress=not args.quiet,
-                       on_start=started)  # fmt: skip
+        with sigterm_as_interrupt():
+            df = run_match(args.game, specs, args.deals, args.seed, out=args.out,
+                           name=args.name, workers=args.workers, resume=args.resume,
+                           progress=not args.quiet, on_start=started)  # fmt: skip
     except RunConfigError as e:
         raise UsageError(str(e)) from None
     except KeyboardInterrupt:

@@ -169,7 +169,7 @@ def add_command(subparsers: Any) -> None:
 
 
 @contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
+def sigterm_as_interrupt() -> Iterator[None]:
     """``kill PID`` stops a run like Ctrl-C: what has finished is saved first."""
 
     def handler(signum: int, frame: Any) -> None:
@@ -245,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"resuming {path}: {finished} table-deals already played", file=sys.stderr)
 
     try:
-        with _sigterm_as_interrupt():
+        with sigterm_as_interrupt():
             run_tournament(args.game, specs, args.deals, args.seed, seatings=args.seatings,
                            out=args.out, name=args.name, workers=workers,
                            backend=args.backend, address=args.address, resume=args.resume,

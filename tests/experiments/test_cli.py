@@ -13,7 +13,9 @@ from hoyle.experiments.cli import main
 from hoyle.experiments.match import hoyle_version
 
 
-@pytest.mark.parametrize("argv", [[], ["games"], ["play"], ["match"], ["bench"]])
+@pytest.mark.parametrize(
+    "argv", [[], ["games"], ["play"], ["match"], ["bench"], ["tournament"], ["train"], ["hints"]]
+)
 def test_help_of_every_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
         main([*argv, "--help"])
