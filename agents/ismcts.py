@@ -61,6 +61,7 @@ from hoyle.agents.search import (
     SearchBot,
     choose_final,
     determinizer,
+    flat_search,
     information_key,
     make_evaluator,
     make_sim,
@@ -79,6 +80,7 @@ OPTIONS: dict[str, Option] = {
     "rollout": Option("random", str, "leaf evaluator", ("random", "heuristic")),
     "final": Option("visits", str, "final move choice", ("visits", "value")),
     "scale": Option("std", str, "exploration scale", ("std", "range")),
+    "search": Option("tree", str, "SO-ISMCTS tree, or paired flat rollouts", ("tree", "flat")),
     "prior": Option(
         "none", str, "move tried first and favoured in the tree", ("none", "heuristic")
     ),
@@ -100,6 +102,7 @@ class ISMCTSBot(SearchBot):
         rollout: str | Evaluator | Callable[[Any], Sequence[float]] = "random",
         final: str = "visits",
         scale: str = "std",
+        search: str = "tree",
         prior: str = "none",
         bias: float = 1.0,
         name: str = "",
@@ -110,6 +113,7 @@ class ISMCTSBot(SearchBot):
         self.evaluate = make_evaluator(game, rollout)
         self.prior = HeuristicPrior(game) if prior == "heuristic" else None
         self.bias = bias
+        self.flat = search == "flat"
         self._perfect = perfect_information(game)
         self.determinize = determinizer(game)
 
@@ -133,24 +137,27 @@ class ISMCTSBot(SearchBot):
             def world(i: int) -> Any:
                 return det(state, player, sampler)
 
-        root = search(
-            sim,
-            Node(),
-            world,
-            self.sims,
-            self.c,
-            self.evaluate,
-            rng,
-            chance_key,
-            self.scale,
-            prior=self.prior,
-            bias=self.bias,
-        )
-        action = choose_final(root, legal, self.final, rng)
-        self.last_sims = self.sims
+        if self.flat:
+            root, action = flat_search(sim, legal, world, self.sims, self.evaluate, rng, self.prior)
+        else:
+            root = search(
+                sim,
+                Node(),
+                world,
+                self.sims,
+                self.c,
+                self.evaluate,
+                rng,
+                chance_key,
+                self.scale,
+                prior=self.prior,
+                bias=self.bias,
+            )
+            action = choose_final(root, legal, self.final, rng)
+        self.last_sims = root.visits
         best = root.children.get(action)
         self.last_reason = (
-            f"ismcts {self.sims} sims: {best.visits if best else 0} visits, "
+            f"ismcts {root.visits} sims: {best.visits if best else 0} visits, "
             f"mean {best.mean() if best else 0.0:+.3f}"
         )
         return root_policy(root, legal), action

@@ -273,19 +273,24 @@ It may change ``s`` (the engine hands it a state it no longer needs)."""
 
 
 def random_rollout(sim: Sim, s: Any, rng: random.Random) -> Sequence[float]:
-    """Play ``s`` out with uniformly random actions and chance by its probabilities."""
+    """Play ``s`` out with uniformly random actions and chance by its probabilities.
+
+    Chance draws come from ``rng`` alone (after one draw that seeds the decisions' stream), so
+    two rollouts given equal RNGs deal the same cards whatever is played (see
+    :func:`flat_search`)."""
     cur, legal, outcomes, apply = (
         sim.current_player,
         sim.legal_actions,
         sim.chance_outcomes,
         sim.apply,
     )
+    pick = random.Random(rng.getrandbits(32)).random
     rand = rng.random
     while True:
         p = cur(s)
         if p >= 0:
             la = legal(s)
-            apply(s, la[int(rand() * len(la))])
+            apply(s, la[int(pick() * len(la))])
         elif p == CHANCE:
             apply(s, sample_outcome(outcomes(s), rand()))
         else:
@@ -540,6 +545,69 @@ def search(
             for k in range(n_players):
                 spread.add(returns[k])
     return root
+
+
+def flat_search(
+    sim: Sim,
+    legal: Sequence[int],
+    worlds: Callable[[int], Any],
+    sims: int,
+    evaluate: Evaluator,
+    rng: random.Random,
+    prior: HeuristicPrior | None = None,
+) -> tuple[Node, int]:
+    """Paired flat Monte Carlo with sequential halving: the root's actions compared on common
+    worlds and common random numbers.
+
+    Simulations go in *rounds*. A round draws one world and one seed; every action still in
+    the running is applied to a copy of that world and evaluated with an RNG seeded by the
+    round's seed, so all of them meet the same hidden cards, the same future chance draws (for
+    a lazily dealt stock: the same cards in the same order) and the same tie-breaks: an
+    action's mean minus another's is a paired difference, from which the luck of the deal has
+    largely cancelled. The budget is split over ``ceil(log2 |legal|)`` phases; after each, the
+    better half (by mean) stays (sequential halving, Karnin, Koren and Somekh 2013). With a
+    rollout policy the result is a one-step policy improvement of that policy (Tesauro and
+    Galperin 1996; Bertsekas' rollout algorithm). Ties go to ``prior_move`` when it is among
+    them (the ``prior``'s move in the first world, which the searcher's view fixes: with
+    identical outcomes nothing argues for leaving the heuristic), else to the RNG; the halving
+    keeps it too among equals.
+    Returns the root (each child's visits and summed return) and the chosen action.
+    """
+    root = Node()
+    for a in legal:
+        root.children[a] = Node()
+    alive = list(legal)
+    phases = max(1, math.ceil(math.log2(len(alive))))
+    per_phase = sims / phases
+    clone, apply, cur = sim.clone, sim.apply, sim.current_player
+    prior_move = -1
+    k = 0
+    for phase in range(phases):
+        for _ in range(max(1, int(per_phase / len(alive)))):
+            world = worlds(k)
+            k += 1
+            player = cur(world)
+            if k == 1 and prior is not None:
+                prior.reset(rng)
+                prior_move = prior(sim, world, player, legal)
+            seed = rng.getrandbits(64)
+            for a in alive:
+                s = clone(world)
+                apply(s, a)
+                r = random.Random(seed)
+                ret = evaluate(sim, s, r) if cur(s) != TERMINAL else sim.returns(s)
+                ch = root.children[a]
+                ch.visits += 1
+                ch.value += ret[player]
+                root.visits += 1
+        if phase < phases - 1 and len(alive) > 2:
+            alive.sort(key=lambda a: (-root.children[a].mean(), a != prior_move))
+            alive = alive[: (len(alive) + 1) // 2]
+    top = max(root.children[a].mean() for a in alive)
+    ties = [a for a in alive if root.children[a].mean() == top]
+    if prior_move in ties:
+        return root, prior_move
+    return root, int(ties[int(rng.random() * len(ties))])
 
 
 def choose_final(root: Node, legal: Sequence[int], final: str, rng: random.Random) -> int:

@@ -11,7 +11,7 @@ import pytest
 import hoyle.envs
 from hoyle.agents import make
 from hoyle.agents.ismcts import ISMCTSBot
-from hoyle.agents.search import determinizer
+from hoyle.agents.search import determinizer, flat_search, make_sim
 from hoyle.experiments.match import sample_chance
 from tests.experiments.conftest import solo_game  # noqa: F401  (a fixture)
 
@@ -47,7 +47,10 @@ def play(game: Any, bots: list[Any], seed: int) -> list[float]:
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("options", ["rollout=random", "rollout=heuristic,prior=heuristic"])
+@pytest.mark.parametrize(
+    "options",
+    ["rollout=random", "rollout=heuristic,prior=heuristic", "search=flat,rollout=heuristic"],
+)
 def test_moves_are_legal_and_reproducible(name: str, options: str) -> None:
     game = pyspiel.load_game(name)
     for state in decision_states(game, 1, 3):
@@ -98,11 +101,12 @@ class InfoOnly:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_only_the_determinizer_is_used(name: str) -> None:
+@pytest.mark.parametrize("options", ["", ",search=flat,rollout=heuristic,prior=heuristic"])
+def test_only_the_determinizer_is_used(name: str, options: str) -> None:
     game = pyspiel.load_game(name)
     for state in decision_states(game, 2, 2):
-        move = make("ismcts:sims=10", game, seed=3).step(InfoOnly(state))
-        assert move == make("ismcts:sims=10", game, seed=3).step(state)
+        move = make(f"ismcts:sims=10{options}", game, seed=3).step(InfoOnly(state))
+        assert move == make(f"ismcts:sims=10{options}", game, seed=3).step(state)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -138,6 +142,32 @@ def test_the_prior_expands_the_heuristic_move_first(name: str) -> None:
     for state in decision_states(game, 8, 10):  # without the prior, 3-4 of these miss
         heuristic = {make("heuristic", game, seed=k).step(state) for k in range(12)}
         assert make("ismcts:sims=1,prior=heuristic", game, seed=0).step(state) in heuristic
+
+
+def test_flat_search_pairs_the_actions_of_a_round() -> None:
+    """Every action of a round meets the same world and the same random numbers; the halving
+    leaves the better half."""
+    game = pyspiel.load_game("hoyle_cassino")
+    state = decision_states(game, 3, 1)[0]
+    legal = state.legal_actions()
+    sim = make_sim(game)
+    seen: list[tuple[Any, int]] = []
+    det = determinizer(game)
+    rng = random.Random(0)
+
+    def evaluate(sim: Any, s: Any, r: random.Random) -> list[float]:
+        seen.append((s.hands, r.getrandbits(32)))
+        return [0.0, 0.0]
+
+    def worlds(i: int) -> Any:
+        return det(state, state.current_player(), rng.random)
+
+    root, action = flat_search(sim, legal, worlds, 8 * len(legal), evaluate, rng)
+    assert action in legal and root.visits == len(seen)
+    first = seen[: len(legal)]
+    assert len({r for _, r in first}) == 1  # one seed for the whole round
+    assert len({hands[1 - state.current_player()] for hands, _ in first}) == 1  # one world
+    assert seen[len(legal)][1] != first[0][1]  # a new round, a new seed
 
 
 def test_spec_errors_name_the_choices() -> None:
