@@ -19,9 +19,11 @@ size. Writes OUT/<game>/report.md (a table of every hint, then a section each, w
 and OUT/<game>/summary.csv. Finished experiments are stored and reused: an interrupted run
 loses nothing finished, and the same seed gives the same numbers.
 
-Budgets: quick (seconds per game: every experiment runs, on samples too small for most
-verdicts) and full (what the report is for: about 10-20 minutes per game on 2 cores with
---workers 2; about twice that on one)."""
+Budgets: quick (well under a minute per game: every experiment runs, on samples too small
+for most verdicts) and full (what the report is for: 2,500 duplicate deals per ablation, 40
+referee positions per hint for ismcts:sims=400, 1,000 simulated deals; about 10 minutes of CPU
+for Conquian and 30 for Cassino, so 5-15 minutes per game with --workers 2 on 2 idle cores,
+longer on a busy machine)."""
 
 
 def add_command(subparsers: Any) -> None:
@@ -35,7 +37,7 @@ def add_command(subparsers: Any) -> None:
                    help=f"a game with hint experiments ({', '.join(GAME_MODULES)}); repeat for "
                    "several (default: all)")  # fmt: skip
     p.add_argument("--budget", choices=sorted(BUDGETS), default="full",
-                   help="quick: seconds per game; full: ~10-20 min per game on 2 cores "
+                   help="quick: seconds per game; full: 5-15 min per game on 2 idle cores "
                    "(default full)")  # fmt: skip
     p.add_argument("--out", default="runs/hints", help="output folder (default runs/hints)")
     p.add_argument("--only", metavar="ID,...",

@@ -12,9 +12,10 @@ rests on the head-to-head interval.
 
 Referee. Positions come from seeded self-play of the full heuristic (the game's own chance, a
 duplicate deal stream per deal). At every decision the candidate moves are computed as the
-agent computes them, once with every hint and once with the hint switched off; where the two
-sets differ, the hint "changes the move": the book's moves B (kept with the hint, not without)
-and the alternative A (kept without, not with). One such position is drawn per deal and hint
+agent computes them, once with every hint and once with the hint switched off; where the agent
+without the hint may play a move the full agent may not, the hint "changes the move": the book's
+moves B (the full agent's candidates) and the alternative A (the moves only the agent without
+the hint may play; a hint that breaks a tie changes the move too). One such position is drawn per deal and hint
 (seeded), from the first deals that have one. The referee (a fresh, seeded agent from its spec)
 chooses a move there; the sample is 1 if it picks from B, −1 if from A, 0 otherwise, and the
 effect is its mean, P(B) − P(A), with an exact sign-test interval
@@ -258,8 +259,10 @@ def candidates(hints: Sequence[Any], view: Any, cands: list[int]) -> list[int]:
 
 
 def changes(hints: Sequence[Any], view: Any, legal: list[int]) -> tuple[list[int], dict[str, Any]]:
-    """The full heuristic's candidates, and for each hint whose removal changes them, the
-    book's moves B (kept only with it) and the alternative A (kept only without it)."""
+    """The full heuristic's candidates, and for each hint whose removal would let the agent
+    play a move it does not play with it: the book's moves B (the candidates with every hint)
+    and the alternative A (the moves the agent without the hint may play, and with it may not).
+    A hint that only breaks a tie (B inside the candidates without it) changes the move too."""
     prefix = [legal]
     cands = legal
     narrowed: list[int] = []
@@ -273,10 +276,9 @@ def changes(hints: Sequence[Any], view: Any, legal: list[int]) -> tuple[list[int
     out: dict[str, Any] = {}
     for j in narrowed:
         alt = candidates(hints[j + 1 :], view, prefix[j])
-        b = sorted(set(cands) - set(alt))
-        a = sorted(set(alt) - set(cands))
-        if b and a:
-            out[hints[j].id] = (b, a)
+        excluded = sorted(set(alt) - set(cands))
+        if excluded:
+            out[hints[j].id] = (list(cands), excluded)
     return cands, out
 
 

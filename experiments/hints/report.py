@@ -42,7 +42,10 @@ METHODS_TEXT = (
     "the hint off changes the move (one per deal); a stronger agent chooses there; the effect "
     "is P(it picks the book's move) − P(it picks the alternative), its interval an exact sign "
     "test on the positions where it picked one of the two. *Simulation*: seeded deals "
-    "through the game's own chance. *Exact*: computed outright."
+    "through the game's own chance. *Exact*: computed outright. An ablation or referee verdict "
+    "judges the hint *as the heuristic agent reads it* (`agents/heuristics/<game>.py`: when "
+    "it fires, what it prefers), within that agent's other hints; a refuted hint may be a "
+    "refuted reading rather than refuted advice, and the section of each says what was run."
 )
 
 

@@ -219,19 +219,20 @@ def test_same_seed_same_numbers_whatever_the_workers(tmp_path: Path) -> None:
 def test_referee_that_plays_the_book_agrees_and_one_without_the_hint_does_not(
     game: str, hint: str, tmp_path: Path
 ) -> None:
-    """The full heuristic as referee picks the book's moves (B), the heuristic without the hint
-    the alternative (A): the effect is +1 and −1 at every position where B and A are the whole
-    candidate sets."""
+    """The full heuristic as referee always picks one of the book's moves (B); the heuristic
+    without the hint never picks a move only the book allows, and picks the alternative (A)
+    whenever it does not pick a move both allow."""
     short = hint.split(".", 1)[-1]
-    effects = {}
+    results = {}
     for spec in ("heuristic", f"heuristic:-{short}"):
         budget = Budget(**{**TINY.key(), "name": "ref", "positions": 5, "scan_deals": 40,
                            "referee": spec})  # fmt: skip
         ctx = Context(game, budget, 0, 1, tmp_path / spec.replace(":", "_") / game)
-        r = M.referee(ctx, f"{hint}.referee", hint)
-        assert r.n >= 3
-        effects[spec] = r.effect
-    assert effects["heuristic"] > 0.5 and effects[f"heuristic:-{short}"] < -0.5
+        results[spec] = r = M.referee(ctx, f"{hint}.referee", hint)
+        assert r.n == 5
+    full, without = results["heuristic"], results[f"heuristic:-{short}"]
+    assert full.effect == 1.0 and full.numbers["alternative"] == 0
+    assert without.numbers["alternative"] >= 1 and without.effect < 0.5
 
 
 def test_changes_names_the_books_moves_and_the_alternative() -> None:
@@ -246,9 +247,11 @@ def test_changes_names_the_books_moves_and_the_alternative() -> None:
     best, alt = M.changes(hints, None, [1, 2, 3, 4])
     # With every hint: a keeps 1 2 3, b keeps 3, c has nothing left to say.
     assert best == [3]
-    # Without a: b keeps 3 4, c finds none of its cards: 3 4. Without b: a, then c keeps 2.
-    assert alt == {"b": ([3], [2])}  # a's removal leaves 3 among the candidates: no change
+    # Without a: b keeps 3 4, c finds none of its cards: 3 4 (a broke the tie against 4).
+    # Without b: a keeps 1 2 3, then c keeps 2.
+    assert alt == {"a": ([3], [4]), "b": ([3], [2])}
     assert M.candidates(hints, None, [1, 2, 3, 4]) == [3]
+    assert M.changes(hints[2:], None, [1, 3]) == ([1, 3], {})  # c never narrows here
 
 
 def test_a_missing_referee_skips_without_storing(tmp_path: Path, monkeypatch: Any) -> None:
@@ -297,7 +300,7 @@ def test_cli_help(capsys: pytest.CaptureFixture[str]) -> None:
         main(["hints", "--help"])
     assert e.value.code == 0
     out = capsys.readouterr().out
-    assert "--budget" in out and "10-20 minutes per game on 2 cores" in out
+    assert "--budget" in out and "5-15 minutes per game" in out
 
 
 def test_cli_interrupted_keeps_and_reports_what_finished(
