@@ -31,6 +31,7 @@ import json
 import pickle
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -113,6 +114,10 @@ class Trainer:
         if iterations < 1 or seed < 0:
             raise UsageError("--iterations must be at least 1 and --seed at least 0")
         self.spec, self.game = resolve_game(game_text, config)
+        from hoyle.experiments.match import game_label
+
+        self.label = game_label(self.spec, dict(self.game.get_parameters()))
+        """The game string naming only the parameters that differ from the defaults."""
         self.mode = "exact" if config == "small" and abstraction is None else "abstracted"
         if self.mode == "abstracted" and abstraction is None:
             abstraction = "declared"
@@ -188,7 +193,8 @@ class Trainer:
             self.solver = TreeMCCFR(tree, self.sampling, self.seed)
         else:
             if self.abstraction == "declared":
-                key_fn = abstraction_key_fn(self.spec.abstraction)  # type: ignore[arg-type]
+                assert self.spec.abstraction is not None
+                key_fn = abstraction_key_fn(self.spec.abstraction)
             else:
                 key_fn = exact_key_fn
             self.solver = GameMCCFR(self.game, key_fn, self.sampling, self.seed)
@@ -262,7 +268,7 @@ class Trainer:
         seg = np.repeat(np.arange(counts.size), counts)
         sums = np.bincount(seg, weights=avg, minlength=counts.size)
         table = PolicyTable.from_arrays(keys, counts, actions, s.average_policy(), meta, sums)
-        return table.save(self.out / "policy.npz")
+        return Path(table.save(self.out / "policy.npz"))
 
     def plot(self) -> Path | None:
         if self.mode != "exact" or not self.log:
@@ -272,13 +278,20 @@ class Trainer:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        its = [r["iteration"] for r in self.log]
-        ex = [r["exploitability"] for r in self.log]
+        points = [(r["iteration"], r["exploitability"]) for r in self.log]
+        points = [(i, e) for i, e in points if i > 0 and e > 0]  # a log-log plot
+        if not points:
+            return None
+        its, ex = zip(*points, strict=True)
         fig, ax = plt.subplots(figsize=(6, 4))
-        ax.loglog(its, ex, marker="o", markersize=3)
+        with warnings.catch_warnings():  # a flat line (a short run) has a singular y range
+            warnings.simplefilter("ignore", UserWarning)
+            ax.loglog(its, ex, marker="o", markersize=3)
+            if max(ex) <= 1.01 * min(ex):
+                ax.set_ylim(min(ex) / 2, max(ex) * 2)
         ax.set_xlabel("iterations")
         ax.set_ylabel("exploitability (NashConv / players)")
-        ax.set_title(f"MCCFR ({self.sampling} sampling) on {self.game}", fontsize=7)
+        ax.set_title(f"MCCFR, {self.sampling} sampling: {self.label}", fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
         fig.tight_layout()
         path = self.out / "exploitability.png"

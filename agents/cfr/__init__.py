@@ -100,13 +100,13 @@ class MCCFRBot(HoyleBot):
             # A decision the abstraction leaves out: the book heuristic's, as in training.
             self.delegated += 1
             self.last_reason = "delegated: heuristic"
-            return self.heuristic.step(state)
+            return int(self.heuristic.step(state))
         probs = self.action_probabilities(state)
         if probs is None:
             self.misses += 1
             if self.fallback is not None:
                 self.last_reason = "fallback: heuristic"
-                return self.fallback.step(state)
+                return int(self.fallback.step(state))
             legal = state.legal_actions()
             self.last_reason = "fallback: uniform"
             return int(legal[self.rng.randrange(len(legal))])
