@@ -81,6 +81,9 @@ OPTIONS: dict[str, Option] = {
     "final": Option("visits", str, "final move choice", ("visits", "value")),
     "scale": Option("std", str, "exploration scale", ("std", "range")),
     "search": Option("tree", str, "SO-ISMCTS tree, or paired flat rollouts", ("tree", "flat")),
+    "margin": Option(
+        0.0, non_negative_float, "flat: keep the prior's move unless beaten by this many SEs"
+    ),
     "prior": Option(
         "none", str, "move tried first and favoured in the tree", ("none", "heuristic")
     ),
@@ -103,6 +106,7 @@ class ISMCTSBot(SearchBot):
         final: str = "visits",
         scale: str = "std",
         search: str = "tree",
+        margin: float = 0.0,
         prior: str = "none",
         bias: float = 1.0,
         name: str = "",
@@ -114,6 +118,7 @@ class ISMCTSBot(SearchBot):
         self.prior = HeuristicPrior(game) if prior == "heuristic" else None
         self.bias = bias
         self.flat = search == "flat"
+        self.margin = margin
         self._perfect = perfect_information(game)
         self.determinize = determinizer(game)
 
@@ -138,7 +143,9 @@ class ISMCTSBot(SearchBot):
                 return det(state, player, sampler)
 
         if self.flat:
-            root, action = flat_search(sim, legal, world, self.sims, self.evaluate, rng, self.prior)
+            root, action = flat_search(
+                sim, legal, world, self.sims, self.evaluate, rng, self.prior, self.margin
+            )
         else:
             root = search(
                 sim,

@@ -555,6 +555,7 @@ def flat_search(
     evaluate: Evaluator,
     rng: random.Random,
     prior: HeuristicPrior | None = None,
+    margin: float = 0.0,
 ) -> tuple[Node, int]:
     """Paired flat Monte Carlo with sequential halving: the root's actions compared on common
     worlds and common random numbers.
@@ -570,7 +571,10 @@ def flat_search(
     Galperin 1996; Bertsekas' rollout algorithm). Ties go to ``prior_move`` when it is among
     them (the ``prior``'s move in the first world, which the searcher's view fixes: with
     identical outcomes nothing argues for leaving the heuristic), else to the RNG; the halving
-    keeps it too among equals.
+    keeps it too among equals. With ``margin`` > 0 the prior's move is kept unless the best
+    action beats it by more than ``margin`` standard errors of their paired difference (over
+    the rounds both played): a conservative improvement, which leaves a good heuristic only on
+    evidence rather than on the noise of a few dozen rollouts.
     Returns the root (each child's visits and summed return) and the chosen action.
     """
     root = Node()
@@ -581,6 +585,7 @@ def flat_search(
     per_phase = sims / phases
     clone, apply, cur = sim.clone, sim.apply, sim.current_player
     prior_move = -1
+    per_round: dict[int, list[float]] = {a: [] for a in legal}
     k = 0
     for phase in range(phases):
         for _ in range(max(1, int(per_phase / len(alive)))):
@@ -600,6 +605,7 @@ def flat_search(
                 ch.visits += 1
                 ch.value += ret[player]
                 root.visits += 1
+                per_round[a].append(ret[player])
         if phase < phases - 1 and len(alive) > 2:
             alive.sort(key=lambda a: (-root.children[a].mean(), a != prior_move))
             alive = alive[: (len(alive) + 1) // 2]
@@ -607,7 +613,17 @@ def flat_search(
     ties = [a for a in alive if root.children[a].mean() == top]
     if prior_move in ties:
         return root, prior_move
-    return root, int(ties[int(rng.random() * len(ties))])
+    best = int(ties[int(rng.random() * len(ties))])
+    if margin > 0.0 and prior_move >= 0:
+        # The prior's rounds are a prefix of the best action's (it played every round).
+        h = per_round[prior_move]
+        d = [x - y for x, y in zip(per_round[best], h, strict=False)]
+        n = len(d)
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else math.inf
+        if mean <= margin * math.sqrt(var / n):
+            return root, prior_move
+    return root, best
 
 
 def choose_final(root: Node, legal: Sequence[int], final: str, rng: random.Random) -> int:

@@ -170,6 +170,61 @@ def test_flat_search_pairs_the_actions_of_a_round() -> None:
     assert seen[len(legal)][1] != first[0][1]  # a new round, a new seed
 
 
+class TwoStepSim:
+    """A stand-in simulator: the searcher (player 0) picks an action, then the game is over."""
+
+    def clone(self, s: list[Any]) -> list[Any]:
+        return list(s)
+
+    def apply(self, s: list[Any], a: int) -> None:
+        s[0] = a
+
+    def current_player(self, s: list[Any]) -> int:
+        return 0 if s[0] is None else 1
+
+    def returns(self, s: list[Any]) -> list[float]:
+        raise AssertionError("the evaluator scores every leaf")
+
+
+class Prefers:
+    def __init__(self, move: int) -> None:
+        self.move = move
+
+    def reset(self, rng: random.Random) -> None:
+        pass
+
+    def __call__(self, sim: Any, s: Any, player: int, legal: Any) -> int:
+        return self.move
+
+
+@pytest.mark.parametrize(("margin", "expected"), [(0.0, 1), (1.0, 0)])
+def test_flat_margin_keeps_the_prior_unless_the_evidence_is_clear(
+    margin: float, expected: int
+) -> None:
+    """Action 1 beats the prior's action 0 by 0.05 on average with a spread of 1 per round:
+    best by the means, but well inside one standard error."""
+    calls = {0: 0, 1: 0, 2: 0}
+
+    def evaluate(sim: Any, s: list[Any], r: random.Random) -> list[float]:
+        a = s[0]
+        calls[a] += 1
+        value = {0: 0.0, 1: 1.05 if calls[a] % 2 else -0.95, 2: -1.0}[a]
+        return [value, -value]
+
+    root, action = flat_search(
+        TwoStepSim(),
+        [0, 1, 2],
+        lambda i: [None],
+        60,
+        evaluate,
+        random.Random(0),
+        Prefers(0),
+        margin,  # type: ignore[arg-type]
+    )
+    assert action == expected
+    assert root.children[2].visits < root.children[1].visits  # halved away
+
+
 def test_spec_errors_name_the_choices() -> None:
     game = pyspiel.load_game("hoyle_conquian")
     with pytest.raises(ValueError, match=r"no option 'sim'.*sims"):
