@@ -28,6 +28,8 @@ c           0.7       UCB exploration constant, in units of the spread of return
 rollout     random    leaf evaluator: ``random`` playout, or ``heuristic`` (hoyle games' hints)
 final       visits    move choice: most ``visits``, or best mean ``value``
 scale       std       exploration scale: running ``std`` of leaf returns, or half the ``range``
+prior       none      ``heuristic``: the heuristic's move is expanded first and favoured
+bias        1.0       progressive bias of the prior's move, in units of the spread
 see_hidden  false     allow an imperfect-information game (the search sees hidden cards)
 ==========  ========  =========================================================================
 
