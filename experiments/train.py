@@ -291,7 +291,7 @@ class Trainer:
                 ax.set_ylim(min(ex) / 2, max(ex) * 2)
         ax.set_xlabel("iterations")
         ax.set_ylabel("exploitability (NashConv / players)")
-        ax.set_title(f"MCCFR, {self.sampling} sampling: {self.label}", fontsize=9)
+        ax.set_title(f"MCCFR, {self.sampling} sampling\n{self.label}", fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
         fig.tight_layout()
         path = self.out / "exploitability.png"

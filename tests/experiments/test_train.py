@@ -132,3 +132,12 @@ def test_bad_command_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "holds another run" in capsys.readouterr().err
     assert train(tmp_path, "y", "--iterations", "20", "--seed", "2", "--no-resume") == 0
     assert main(["train", "nosuchgame", "--quiet"]) == 2
+
+
+def test_doctests() -> None:
+    import doctest
+
+    import hoyle.experiments.train as module
+
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
