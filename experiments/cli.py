@@ -177,7 +177,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.rounds < 1 or args.seconds <= 0:
         raise UsageError("--rounds must be at least 1 and --seconds positive")
     rows = run_bench(games, args.seconds, args.seed, args.reference, args.rounds)
-    print(json.dumps(rows, indent=2) if args.json else format_bench(rows))
+    agent_rows: list[dict[str, Any]] = []
+    if args.agents:
+        from hoyle.experiments.bench_agents import format_agent_bench, run_agent_bench
+
+        agent_rows = run_agent_bench(games, args.agent_seconds, args.seed, args.agent_reference)
+    if args.json:
+        print(json.dumps({"games": rows, "agents": agent_rows}, indent=2))
+        return 0
+    print(format_bench(rows))
+    if agent_rows:
+        print()
+        print(format_agent_bench(agent_rows))
     return 0
 
 
@@ -262,6 +273,14 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=0, help="seed of the playouts (default 0)")
     b.add_argument("--reference", default="gin_rummy",
                    help="OpenSpiel game to compare with (default gin_rummy)")  # fmt: skip
+    b.add_argument("--agents", action=argparse.BooleanOptionalAction, default=True,
+                   help="also time the agents: ISMCTS and MCTS simulations/s, MCCFR "
+                   "iterations/s, beside OpenSpiel's C++ ISMCTS (default; --no-agents "
+                   "skips them)")  # fmt: skip
+    b.add_argument("--agent-seconds", type=float, default=2.0,
+                   help="time per agent measurement (default 2)")  # fmt: skip
+    b.add_argument("--agent-reference", default="gin_rummy",
+                   help="C++ game for OpenSpiel's ISMCTS (default gin_rummy)")  # fmt: skip
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.set_defaults(func=cmd_bench)
 

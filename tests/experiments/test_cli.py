@@ -113,13 +113,29 @@ def test_match_refuses_a_stored_run_of_another_match(
 
 
 def test_bench_runs_every_game_beside_gin_rummy(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--seconds", "0.02"]) == 0
+    assert main(["bench", "--seconds", "0.02", "--no-agents"]) == 0
     out = capsys.readouterr().out
     for spec in hoyle.envs.GAMES.values():
         assert spec.spiel_name in out
-    assert "gin_rummy" in out and "× ref" in out
-    assert main(["bench", "conquian", "--seconds", "0.02", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    assert "gin_rummy" in out and "× ref" in out and "ISMCTS" not in out
+    assert main(["bench", "conquian", "--seconds", "0.02", "--no-agents", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["games"]
     assert [r["game"].split("(")[0] for r in rows] == ["hoyle_conquian", "gin_rummy"]
     assert all(r["steps_per_s"] > 0 and r["clone_us"] > 0 and r["set_from_us"] > 0 for r in rows)
     assert rows[-1]["x_steps"] == 1.0 and rows[-1]["reference"] and not rows[0]["reference"]
+
+
+def test_bench_times_the_agents_beside_openspiel_ismcts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["bench", "conquian", "--seconds", "0.02", "--agent-seconds", "0.01", "--json"]
+    assert main(argv) == 0
+    rows = json.loads(capsys.readouterr().out)["agents"]
+    assert [r["game"] for r in rows] == ["hoyle_conquian", "gin_rummy"]
+    ours, ref = rows
+    for key in ("ismcts_random", "ismcts_heuristic", "mccfr_small_external",
+                "mccfr_small_outcome", "mccfr_abstract_outcome"):  # fmt: skip
+        assert ours[key] > 0, key
+    assert "mcts_random" not in ours  # Conquian hides cards: MCTS would cheat.
+    assert ref["reference"] and ref["x_ismcts"] == 1.0 and ref["ismcts_random"] > 0
+    assert ours["x_ismcts"] == ours["ismcts_random"] / ref["ismcts_random"]
