@@ -1,5 +1,12 @@
 """The methods shared by every game's hint experiments: ablation, referee, simulation, plots.
 
+Ablation — the control. The effect is the per-deal difference between the head-to-head match
+and the A/A match ``heuristic`` against ``heuristic`` on the same deals with the same agent
+seeds (a control variate whose expectation is zero by symmetry): in a deal where the hint never
+fires the two matches are the same games, so the tie-breaking luck of the seeds cancels exactly
+instead of being shared, as common noise, by every rarely-firing hint's ablation. The raw
+head-to-head mean and the A/A mean are reported beside it.
+
 Ablation — why head to head. ``heuristic`` plays ``heuristic:-<hint>`` on duplicate deals
 (``experiments/match.py``: each deal in both seatings, the same cards). In a two-player zero-sum
 game, head to head *is* the comparison against a common opponent when that opponent is the full
@@ -214,12 +221,20 @@ def ablation(
     common = round(ctx.budget.common_deals * scale)
     tag = "".join(c if c.isalnum() else "_" for c in game_text)
     split = 0.6 if common else 1.0
-    df = _match(ctx, game_text, [with_h, without], deals, f"{tag}-h2h-{short}", 0.0, split)
-    per = per_deal_means(df)[with_h]
+    df = _match(ctx, game_text, [with_h, without], deals, f"{tag}-h2h-{short}", 0.0, split * 0.8)
+    aa = _match(ctx, game_text, [with_h, with_h], deals, f"{tag}-h2h-heuristic-aa", split * 0.8,
+                split)  # fmt: skip
+    raw = per_deal_means(df)[with_h]
+    control = per_deal_means(aa)[f"{with_h}#1"]
+    per = (raw - control).dropna()
     m, lo, hi = mean_ci(per)
+    rm, rlo, rhi = mean_ci(raw)
+    cm_, clo_, chi_ = mean_ci(control)
     wins = df[(df["agent"] == with_h)]["result"].value_counts()
     numbers: dict[str, Any] = {
         "head_to_head": {"mean": m, "ci": [lo, hi], "deals": len(per),
+                         "raw_mean": rm, "raw_ci": [rlo, rhi],
+                         "control_mean": cm_, "control_ci": [clo_, chi_],
                          "wins": int(wins.get("win", 0)), "draws": int(wins.get("draw", 0)),
                          "losses": int(wins.get("loss", 0))},
         "game": game_text,

@@ -34,7 +34,9 @@ VERDICT_RULE = (
 )
 METHODS_TEXT = (
     "*Ablation*: `heuristic` against `heuristic:-<hint>` head to head on duplicate deals (each "
-    "deal in both seatings, the same cards). In a two-player zero-sum game this equals the "
+    "deal in both seatings, the same cards), less the A/A match `heuristic` against `heuristic` "
+    "on the same deals and agent seeds, deal by deal (a control with expectation zero: where "
+    "the hint never fires the games are the same, so the seeds' tie-breaking luck cancels). In a two-player zero-sum game this equals the "
     "comparison of both against the common opponent `heuristic` (whose self-play is worth zero "
     "by symmetry) and is the most sensitive design; as a second number (full budget) each is "
     "also matched against `random` on the same deals, paired by deal. The verdict rests on the "
