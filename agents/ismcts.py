@@ -63,7 +63,8 @@ scale      std       tree: exploration scale, running ``std`` of leaf returns or
 
 The defaults work on every game (no heuristic needed). **Recommended** at about one second
 per move on the project's machine kind (CPU time of one process; simulations per second with
-this spec: Conquian ~680, Cassino ~170):
+this spec: Conquian 550-680, Cassino 140-180, on a loaded 2-core machine; the default tree
+with random rollouts: Conquian ~2100, Cassino 450-540):
 
 * Conquian: ``ismcts:search=flat,rollout=heuristic,prior=heuristic,sims=600``
 * Cassino: ``ismcts:search=flat,rollout=heuristic,prior=heuristic,margin=1,sims=180``
