@@ -232,32 +232,25 @@ def determinizer(game: Any) -> Callable[[Any, int, Callable[[], float]], Any]:
 
     It is ``state.resample_from_infostate(player, sampler)`` (the game's own re-deal, nothing
     else), with one speed-up for hoyle states: the re-dealt history the game's rules choose
-    (``rules.resample_history``, or ``rules.hidden_deals`` re-dealt uniformly, exactly as
-    ``hoyle.envs.core.determinize.resample`` does) is replayed on a plain rules state, skipping
+    (``hoyle.envs.core.determinize.resampled_history``, the same one ``resample`` replays) is
+    replayed on a plain rules state, skipping
     the adapter's per-action legality check, which was half the cost of an ISMCTS simulation.
     The result is the same state for the same sampler stream (``tests/agents/test_ismcts.py``).
     Anything that is not a hoyle ``pyspiel`` state goes through ``resample_from_infostate``.
     """
     if not is_hoyle_game(game):
         return lambda state, player, sampler: state.resample_from_infostate(player, sampler)
-    from hoyle.envs.core.determinize import redeal_history
+    from hoyle.envs.core.determinize import resampled_history
     from hoyle.envs.core.spiel import HoyleState
 
     rules = game.rules
-    custom = getattr(rules, "resample_history", None)
     new_state, apply = rules.new_state, rules.apply_action
 
     def det(state: Any, player: int, sampler: Callable[[], float]) -> Any:
         if not isinstance(state, HoyleState):
             return state.resample_from_infostate(player, sampler).s
-        history = state.history()
-        if custom is not None:
-            new_history = custom(state.s, player, history, sampler)
-        else:
-            positions, pool = rules.hidden_deals(state.s, player, history)
-            new_history = redeal_history(history, positions, pool, sampler)
         s = new_state()
-        for a in new_history:
+        for a in resampled_history(state, player, sampler):
             apply(s, a)
         return s
 

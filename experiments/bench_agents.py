@@ -34,7 +34,7 @@ DECISION_STATES = 12
 
 
 def decision_states(game: Any, rng: random.Random, count: int = DECISION_STATES) -> list[Any]:
-    """``count`` decision states, each from its own random playout at a random depth."""
+    """``count`` decision states with a choice, each from its own random playout."""
     states: list[Any] = []
     while len(states) < count:
         state = game.new_initial_state()
@@ -43,8 +43,9 @@ def decision_states(game: Any, rng: random.Random, count: int = DECISION_STATES)
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
                 continue
-            seen.append(state.clone())
             legal = state.legal_actions()
+            if len(legal) > 1:  # A forced move is answered without search: not timed.
+                seen.append(state.clone())
             state.apply_action(legal[rng.randrange(len(legal))])
         if seen:
             states.append(seen[rng.randrange(len(seen))])

@@ -246,7 +246,8 @@ class HeuristicDelegate:
         self.policy: Any = None
         spec = getattr(game, "spec", None)
         if spec is not None:
-            from hoyle.agents.heuristics import HintPolicy, game_hints
+            from hoyle.agents.heuristics import game_hints
+            from hoyle.agents.heuristics.hints import HintPolicy
 
             hints = game_hints(spec.short_name)
             if hints:

@@ -56,14 +56,22 @@ def redeal_history(
     return new
 
 
-def resample(state: Any, player: int, sampler: ProbabilitySampler) -> Any:
-    """A state ``player`` cannot tell from ``state``, its hidden cards re-dealt by ``sampler``."""
+def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> list[int]:
+    """The history of a world ``player`` cannot tell from ``state`` (the game's re-deal).
+
+    Search agents replay it on a bare rules state, skipping the adapter's legality checks;
+    :func:`resample` replays it with them.
+    """
     rules = state.rules
     history = state.history()
     custom = getattr(rules, "resample_history", None)
     if custom is not None:
-        new_history = custom(state.s, player, history, sampler)
-    else:
-        positions, pool = rules.hidden_deals(state.s, player, history)
-        new_history = redeal_history(history, positions, pool, sampler)
-    return state.get_game().state_from_history(new_history)
+        new_history: list[int] = custom(state.s, player, history, sampler)
+        return new_history
+    positions, pool = rules.hidden_deals(state.s, player, history)
+    return redeal_history(history, positions, pool, sampler)
+
+
+def resample(state: Any, player: int, sampler: ProbabilitySampler) -> Any:
+    """A state ``player`` cannot tell from ``state``, its hidden cards re-dealt by ``sampler``."""
+    return state.get_game().state_from_history(resampled_history(state, player, sampler))
