@@ -123,7 +123,7 @@ def add_command(subparsers: Any) -> None:
         description="Play every pairing of the agents (every table of n agents for an n-player "
         "game), each in every seat order, on the same duplicate deals. Rows go to "
         "OUT/NAME/ as games finish and the same command resumes an interrupted run; the "
-        "summary (leaderboard with 95%% intervals and ratings, head-to-head, seat effects, "
+        "summary (leaderboard with 95% intervals and ratings, head-to-head, seat effects, "
         "plots) is printed and written beside them. --report OUT/NAME remakes the summary of "
         "a stored run without playing.",
         epilog="Example: hoyle tournament conquian --agents random,heuristic,"
