@@ -21,8 +21,8 @@ loses nothing finished, and the same seed gives the same numbers.
 
 Budgets: quick (well under a minute per game: every experiment runs, on samples too small
 for most verdicts) and full (what the report is for: 2,500 duplicate deals per ablation, 40
-referee positions per hint for ismcts:sims=400, 1,000 simulated deals; about 10 minutes of CPU
-for Conquian and 30 for Cassino, so 5-15 minutes per game with --workers 2 on 2 idle cores,
+referee positions per hint for ismcts:sims=400, 1,000 simulated deals; about 12 minutes of CPU
+for Conquian and 40 for Cassino, so about 6 and 20 minutes with --workers 2 on 2 idle cores,
 longer on a busy machine)."""
 
 
@@ -37,7 +37,7 @@ def add_command(subparsers: Any) -> None:
                    help=f"a game with hint experiments ({', '.join(GAME_MODULES)}); repeat for "
                    "several (default: all)")  # fmt: skip
     p.add_argument("--budget", choices=sorted(BUDGETS), default="full",
-                   help="quick: seconds per game; full: 5-15 min per game on 2 idle cores "
+                   help="quick: seconds per game; full: ~6 (Conquian) to ~20 (Cassino) min on 2 idle cores "
                    "(default full)")  # fmt: skip
     p.add_argument("--out", default="runs/hints", help="output folder (default runs/hints)")
     p.add_argument("--only", metavar="ID,...",

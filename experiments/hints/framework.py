@@ -190,7 +190,7 @@ BUDGETS: dict[str, Budget] = {
     # for most verdicts; for a first look and for the tests.
     "quick": Budget("quick", deals=24, common_deals=0, positions=3, scan_deals=12, trials=3,
                     sim_deals=40, referee="ismcts:sims=25"),
-    # What a user runs: about 10 (Conquian) and 30 (Cassino) CPU minutes: 5-15 minutes per game
+    # What a user runs: about 12 (Conquian) and 40 (Cassino) CPU minutes: about 6 and 20 minutes
     # on 2 idle cores with --workers 2.
     "full": Budget("full", deals=2500, common_deals=1000, positions=40, scan_deals=400,
                    trials=30, sim_deals=1000, referee="ismcts:sims=400"),

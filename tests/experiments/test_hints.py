@@ -300,7 +300,7 @@ def test_cli_help(capsys: pytest.CaptureFixture[str]) -> None:
         main(["hints", "--help"])
     assert e.value.code == 0
     out = capsys.readouterr().out
-    assert "--budget" in out and "5-15 minutes per game" in out
+    assert "--budget" in out and "20 minutes with --workers 2" in out
 
 
 def test_cli_interrupted_keeps_and_reports_what_finished(
