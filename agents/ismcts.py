@@ -105,6 +105,21 @@ from hoyle.agents.search import (
     step_rng,
 )
 
+RECOMMENDED: dict[str, str] = {
+    "conquian": "ismcts:search=flat,rollout=heuristic,prior=heuristic,sims=600",
+    "cassino": "ismcts:search=flat,rollout=heuristic,prior=heuristic,margin=1,sims=180",
+}
+"""The strongest spec measured per game at about one second per move (the committed
+leaderboards in ``docs/leaderboards`` play them)."""
+
+REFEREE: dict[str, str] = {
+    "conquian": "ismcts:search=flat,rollout=heuristic,sims=600",
+    "cassino": "ismcts:search=flat,rollout=heuristic,sims=180",
+}
+"""The referee of the hint experiments per game: the recommended search without the heuristic
+prior (and so without ``margin``), since a referee that prefers the heuristic's own move would
+side with every hint the heuristic plays. About one second per move."""
+
 OPTIONS: dict[str, Option] = {
     "sims": Option(400, positive_int, "simulations per move"),
     "c": Option(0.7, non_negative_float, "UCB exploration constant (units of spread)"),

@@ -21,9 +21,9 @@ loses nothing finished, and the same seed gives the same numbers.
 
 Budgets: quick (well under a minute per game: every experiment runs, on samples too small
 for most verdicts) and full (what the report is for: 2,500 duplicate deals per ablation, 40
-referee positions per hint for ismcts:sims=400, 1,000 simulated deals; about 12 minutes of CPU
-for Conquian and 40 for Cassino, so about 6 and 20 minutes with --workers 2 on 2 idle cores,
-longer on a busy machine)."""
+referee positions per hint judged by the game's strong ISMCTS at about one second a move,
+1,000 simulated deals; about 30 minutes of CPU for Conquian and 60 for Cassino, half that
+with --workers 2 on 2 idle cores, longer on a busy machine)."""
 
 
 def add_command(subparsers: Any) -> None:
@@ -48,8 +48,8 @@ def add_command(subparsers: Any) -> None:
                    help="local worker processes; 0 = one per CPU (default 0); the numbers "
                    "do not depend on it")  # fmt: skip
     p.add_argument("--referee", metavar="SPEC",
-                   help="the referee agent's spec (default: the budget's, ismcts:sims=400 for "
-                   "full)")  # fmt: skip
+                   help="the referee agent's spec (default: quick, ismcts:sims=25; full, the "
+                   "game's strong search, hoyle.agents.ismcts.REFEREE)")  # fmt: skip
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -70,20 +70,18 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"no hint experiments for {g!r}; games: {', '.join(GAME_MODULES)}")
     if args.seed < 0:
         raise UsageError("--seed must be at least 0")
-    budget = BUDGETS[args.budget]
-    if args.referee:
-        budget = dataclasses.replace(budget, referee=args.referee.strip())
     only = [o for o in (args.only or "").split(",") if o.strip()] or None
     for g in games:
         try:
             experiments(g, only)
         except ValueError as e:
             raise UsageError(str(e)) from None
-        _check_referee(budget.referee, load_game(g)[1])
+        _check_referee(game_budget(BUDGETS[args.budget], g, args.referee).referee, load_game(g)[1])
     command = _command_line(args, games)
     for g in games:
         t0 = time.perf_counter()
         finished: list[Any] = []
+        budget = game_budget(BUDGETS[args.budget], g, args.referee)
         try:
             done = run_experiments(g, budget, args.seed, args.out, only, args.workers,
                                    progress=not args.quiet,
@@ -99,6 +97,18 @@ def run(args: argparse.Namespace) -> int:
         print(format_table(done))
         print(f"report: {path}")
     return 0
+
+
+def game_budget(budget: Any, game: str, referee: str | None) -> Any:
+    """The budget for ``game``: the full budget's referee is the game's own strong search
+    (``hoyle.agents.ismcts.REFEREE``) unless ``--referee`` names another."""
+    from hoyle.agents.ismcts import REFEREE
+
+    if referee:
+        return dataclasses.replace(budget, referee=referee.strip())
+    if budget.name == "full" and game in REFEREE:
+        return dataclasses.replace(budget, referee=REFEREE[game])
+    return budget
 
 
 def _check_referee(spec: str, game: Any) -> None:

@@ -180,9 +180,13 @@ class Budget:
     sim_deals: int
     referee: str
 
-    def key(self) -> dict[str, Any]:
-        """What a stored result must match to be reused."""
-        return dataclasses.asdict(self)
+    def key(self, method: str | None = None) -> dict[str, Any]:
+        """What a stored result of ``method`` must match to be reused (the referee matters to
+        referee experiments only; without a method, everything)."""
+        key = dataclasses.asdict(self)
+        if method is not None and method != "referee":
+            del key["referee"]
+        return key
 
 
 BUDGETS: dict[str, Budget] = {
@@ -194,6 +198,8 @@ BUDGETS: dict[str, Budget] = {
     # on 2 idle cores with --workers 2.
     "full": Budget("full", deals=2500, common_deals=1000, positions=40, scan_deals=400,
                    trials=30, sim_deals=1000, referee="ismcts:sims=400"),
+    # (hoyle hints gives the full budget each game's own strong referee:
+    # hoyle.agents.ismcts.REFEREE, about one second a move; this is for other games.)
 }  # fmt: skip
 
 
@@ -366,13 +372,13 @@ def result_path(root: Path, exp_id: str, budget: str, seed: int) -> Path:
     return root / "results" / f"{exp_id}--{budget}--s{seed}.json"
 
 
-def load_result(path: Path, budget: Budget) -> Result | None:
+def load_result(path: Path, budget: Budget, method: str | None = None) -> Result | None:
     """A stored result if it is whole, of this format, and was made with this budget."""
     try:
         d = json.loads(path.read_text())
     except (OSError, ValueError):
         return None
-    if d.get("format") != FORMAT or d.get("budget_key") != budget.key():
+    if d.get("format") != FORMAT or d.get("budget_key") != budget.key(method):
         return None
     try:
         return Result.from_json(d)
@@ -413,7 +419,7 @@ def run_experiments(
     with bar:
         for i, e in enumerate(exps):
             path = result_path(root, e.id, budget.name, seed)
-            stored = load_result(path, budget)
+            stored = load_result(path, budget, e.method)
             bar.set_description_str(f"{game} {e.id.split('.', 1)[-1]:<36}")
             if stored is not None:
                 done.append((e, stored))
@@ -441,7 +447,7 @@ def run_experiments(
                 continue
             r = dataclasses.replace(
                 r, id=e.id, game=game, method=e.method, budget=budget.name, seed=seed,
-                budget_key=budget.key(), seconds=round(time.perf_counter() - t0, 3),
+                budget_key=budget.key(e.method), seconds=round(time.perf_counter() - t0, 3),
                 version=hoyle_version(),
             )  # fmt: skip
             save_result(path, r)

@@ -3,6 +3,7 @@ the report, resume, reproducibility, the referee's bookkeeping and ``hoyle hints
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
@@ -147,7 +148,7 @@ def test_every_experiment_gives_a_well_formed_result(game: str, tiny_runs: dict[
         assert r.verdict in (Verdict.INCONCLUSIVE, ci_verdict(r.ci_low, r.ci_high)) or (
             e.method in ("exact", "simulation")
         )
-        assert r.budget == "tiny" and r.seed == 3 and r.budget_key == TINY.key()
+        assert r.budget == "tiny" and r.seed == 3 and r.budget_key == TINY.key(r.method)
         for p in r.plots:
             assert (root / "plots" / p).stat().st_size > 0
         stored = json.loads(result_path(root, e.id, "tiny", 3).read_text())
@@ -324,3 +325,10 @@ def test_cli_interrupted_keeps_and_reports_what_finished(
     report = (tmp_path / "conquian" / REPORT_FILE).read_text(encoding="utf-8")
     assert first.id in report and stop.id not in report
     assert result_path(tmp_path / "conquian", first.id, "quick", 0).exists()
+
+
+def test_a_new_referee_keeps_the_other_methods_results() -> None:
+    other = dataclasses.replace(TINY, referee="ismcts:sims=7")
+    for method in ("exact", "simulation", "ablation"):
+        assert other.key(method) == TINY.key(method)
+    assert other.key("referee") != TINY.key("referee") and other.key() != TINY.key()
