@@ -21,6 +21,34 @@ def _new_figure(width: float, height: float) -> Figure:
     return fig
 
 
+LABEL_WIDTH = 24
+
+
+def tick_label(spec: str, width: int = LABEL_WIDTH) -> str:
+    """An agent spec folded onto several lines at its commas, colon and slashes, so that long
+    specs (``ismcts:search=flat,...``, a policy path) fit beside a plot.
+
+    >>> print(tick_label("ismcts:search=flat,rollout=heuristic,sims=600", 20))
+    ismcts:search=flat,
+    rollout=heuristic,
+    sims=600
+    """
+    pieces: list[str] = []
+    word = ""
+    for ch in spec:
+        word += ch
+        if ch in ",:/":
+            pieces.append(word)
+            word = ""
+    pieces.append(word)
+    lines = [""]
+    for piece in filter(None, pieces):
+        if lines[-1] and len(lines[-1]) + len(piece) > width:
+            lines.append("")
+        lines[-1] += piece
+    return "\n".join(lines)
+
+
 def _errors(mid: pd.Series, lo: pd.Series, hi: pd.Series) -> np.ndarray:
     """Error-bar lengths (below, above); zero where an interval is undefined."""
     lengths: np.ndarray = np.nan_to_num(np.vstack([mid - lo, hi - mid]), nan=0.0)
@@ -33,23 +61,24 @@ def plot_leaderboard(
     """Mean return and rating of every agent with their 95% intervals, best at the top."""
     has_rating = "rating" in board and bool(board["rating"].notna().any())
     panels = 2 if has_rating else 1
-    fig = _new_figure(4.2 * panels + 1.5, 0.5 * len(board) + 1.6)
+    lines = sum(tick_label(str(a)).count("\n") + 1 for a in board.index)
+    fig = _new_figure(4.2 * panels + 2.5, 0.3 * lines + 0.3 * len(board) + 1.6)
     axes = fig.subplots(1, panels, sharey=True, squeeze=False)[0]
     y = np.arange(len(board))[::-1]
-    names = [str(a) for a in board.index]
+    names = [tick_label(str(a)) for a in board.index]
     ax = axes[0]
     ax.errorbar(board["mean"], y, xerr=_errors(board["mean"], board["ci_low"], board["ci_high"]),
                 fmt="o", capsize=4, color="tab:blue")  # fmt: skip
     ax.axvline(0, color="grey", lw=0.8, ls=":")
     ax.set_yticks(y, names)
-    ax.set_xlabel("mean return per game (95% CI, paired on deals)")
+    ax.set_xlabel("mean return per game\n(95% CI, paired on deals)")
     if has_rating:
         ax = axes[1]
         ax.errorbar(board["rating"], y,
                     xerr=_errors(board["rating"], board["rating_low"], board["rating_high"]),
                     fmt="s", capsize=4, color="tab:orange")  # fmt: skip
         ax.axvline(0, color="grey", lw=0.8, ls=":")
-        ax.set_xlabel("rating, Elo scale (95% bootstrap CI)")
+        ax.set_xlabel("rating, Elo scale\n(95% bootstrap CI)")
     if title:
         fig.suptitle(title)
     if path is not None:
@@ -77,7 +106,8 @@ def plot_pairwise(pairs: pd.DataFrame, agents: list[str], title: str = "",
     high = pair_matrix(pairs, agents, "ci_high")
     score = pair_matrix(pairs, agents, "score")
     k = len(agents)
-    fig = _new_figure(2 * (1.2 * k + 2.2), 1.0 * k + 1.8)
+    labels = [tick_label(a) for a in agents]
+    fig = _new_figure(2 * (1.2 * k + 3.2), 1.0 * k + 3.0)
     axes = fig.subplots(1, 2)
     span = float(np.nanmax(np.abs(diff.to_numpy()))) if diff.notna().any().any() else 1.0
     span = span if span > 0 else 1.0
@@ -89,8 +119,8 @@ def plot_pairwise(pairs: pd.DataFrame, agents: list[str], title: str = "",
         values = table.to_numpy(dtype=float)
         image = ax.imshow(np.ma.masked_invalid(values), cmap=cmap, vmin=vmin, vmax=vmax)
         fig.colorbar(image, ax=ax, shrink=0.8)
-        ax.set_xticks(range(k), agents, rotation=30, ha="right")
-        ax.set_yticks(range(k), agents)
+        ax.set_xticks(range(k), labels, rotation=30, ha="right", fontsize=8)
+        ax.set_yticks(range(k), labels, fontsize=8)
         ax.set_title(label, fontsize=10)
         for i in range(k):
             for j in range(k):
