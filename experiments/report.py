@@ -216,8 +216,8 @@ def to_markdown(report: Report) -> str:
     agents = ", ".join(f"`{a}`" for a in c["agents"])
     return "\n".join([
         f"# Tournament: {c['game_string']}", "",
-        f"Agents {agents}; {len(c['tables'])} tables, each in {c['games_per_table']} seat "
-        f"orders ({c['seatings']}); {report.deals} duplicate deals (of {c['deals']} asked); "
+        f"Agents {agents}; {_count(len(c['tables']), 'table')}, each in "
+        f"{_count(c['games_per_table'], 'seat order')} ({c['seatings']}); {report.deals} duplicate deals (of {c['deals']} asked); "
         f"seed {c['seed']}; hoyle {c.get('version', '?')}, game version {c['game_version']}.",
         "", "## Leaderboard", "", leaderboard_table(report, markdown=True), "",
         "![leaderboard](leaderboard.png)", "",
@@ -246,3 +246,8 @@ def write_report(report: Report, path: str | Path) -> list[Path]:
     if len(report.agents) > 1:
         plot_pairwise(report.pairs, report.agents, report.title, p / "pairwise.png")
     return [p / f for f in FILES if (p / f).exists()]
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 table``, ``3 tables``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
