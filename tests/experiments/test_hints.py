@@ -301,7 +301,8 @@ def test_cli_help(capsys: pytest.CaptureFixture[str]) -> None:
         main(["hints", "--help"])
     assert e.value.code == 0
     out = capsys.readouterr().out
-    assert "--budget" in out and "20 minutes with --workers 2" in out
+    assert "--budget" in out and "minutes" in out and "--workers 2" in out
+    assert "strong ISMCTS" in out  # the full budget names its referee
 
 
 def test_cli_interrupted_keeps_and_reports_what_finished(
