@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hoyle.agents import make
 from hoyle.agents.heuristics.cassino import HINTS
 from hoyle.envs.core.cards import RANK_MASKS, parse_card, parse_cards, rank_of
 from hoyle.envs.games import cassino as C
@@ -34,6 +35,7 @@ from hoyle.experiments.hints.framework import (
     result,
     universal_verdict,
 )
+from hoyle.experiments.match import deal_seed, derive_seed, sample_chance
 
 GAME = "cassino"
 BOOK = "Foster's Complete Hoyle (1914), CASSINO"
@@ -51,13 +53,13 @@ def _dead_court_deal(task: tuple[str, int, int]) -> dict[str, Any]:
     was any sweep made after that?"""
     game_text, seed, deal = task
     game = M.load(game_text)
-    bots = [M.make("heuristic", game, M.derive_seed(seed, deal, 1, 0, k)) for k in range(2)]
-    chance = random.Random(M.deal_seed(seed, deal))
+    bots = [make("heuristic", game, derive_seed(seed, deal, 1, 0, k)) for k in range(2)]
+    chance = random.Random(deal_seed(seed, deal))
     state = game.new_initial_state()
     sweeps_then = -1
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(M.sample_chance(state, chance))
+            state.apply_action(sample_chance(state, chance))
         else:
             state.apply_action(bots[state.current_player()].step(state))
         s = state.s

@@ -81,11 +81,15 @@ def run(args: argparse.Namespace) -> int:
     for g in games:
         t0 = time.perf_counter()
         finished: list[Any] = []
+
+        def keep(e: Any, r: Any, _: bool, f: list[Any] = finished) -> None:
+            f.append((e, r))
+
         budget = game_budget(BUDGETS[args.budget], g, args.referee)
         try:
             done = run_experiments(g, budget, args.seed, args.out, only, args.workers,
                                    progress=not args.quiet,
-                                   on_result=lambda e, r, _, f=finished: f.append((e, r)))  # fmt: skip
+                                   on_result=keep)  # fmt: skip
         except KeyboardInterrupt:
             if finished:  # A report of what finished, marked partial by its count.
                 write_report(g, finished, Path(args.out) / g, command + "  (interrupted)")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hoyle.agents import make
 from hoyle.agents.heuristics.conquian import HINTS
 from hoyle.envs.core.cards import parse_card, parse_cards
 from hoyle.envs.games import conquian as C
@@ -29,6 +30,7 @@ from hoyle.experiments.hints.framework import (
     result,
     universal_verdict,
 )
+from hoyle.experiments.match import deal_seed, derive_seed, sample_chance
 
 GAME = "conquian"
 BOOK = "Foster's Complete Hoyle (1914), CONQUIAN"
@@ -46,14 +48,14 @@ def _know_the_hand_deal(task: tuple[str, int, int]) -> dict[str, Any]:
     hand, by the number of cards left in the stock."""
     game_text, seed, deal = task
     game = M.load(game_text)
-    bots = [M.make("heuristic", game, M.derive_seed(seed, deal, 1, 0, k)) for k in range(2)]
-    chance = random.Random(M.deal_seed(seed, deal))
+    bots = [make("heuristic", game, derive_seed(seed, deal, 1, 0, k)) for k in range(2)]
+    chance = random.Random(deal_seed(seed, deal))
     state = game.new_initial_state()
     at_end, wrong = 0, 0
     extra: dict[int, list[int]] = {}  # stock -> [sum of unseen cards not in his hand, count]
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(M.sample_chance(state, chance))
+            state.apply_action(sample_chance(state, chance))
             continue
         p = state.current_player()
         view = state.player_view(p)

@@ -482,7 +482,7 @@ def book_position_referee(
     numbers = {"referee": ctx.budget.referee, "choices": dict(sorted(counts.items(),
                key=lambda kv: -kv[1])), "book": book_label, "alternative": runner_up,
                "agreement": proportion_ci(counts.get(book_label, 0), n)}  # fmt: skip
-    labels = list(numbers["choices"])[:8]
+    labels = [str(k) for k in list(numbers["choices"])[:8]]
     plot = plot_bars(plot_file(ctx, exp_id), labels, [counts[k] / n for k in labels],
                      "share of trials", title)  # fmt: skip
     summary = (f"the referee chose {book_label} in {counts.get(book_label, 0)} of {n} trials, "
