@@ -86,22 +86,15 @@ from typing import Any
 
 from hoyle.agents.search import (
     Evaluator,
-    HeuristicPrior,
-    Node,
     Option,
-    SearchBot,
-    choose_final,
+    TreeSearchBot,
     determinizer,
     flat_search,
     information_key,
-    make_evaluator,
-    make_sim,
     non_negative_float,
     parse_options,
     perfect_information,
     positive_int,
-    root_policy,
-    search,
     step_rng,
 )
 
@@ -139,7 +132,7 @@ OPTIONS: dict[str, Option] = {
 }
 
 
-class ISMCTSBot(SearchBot):
+class ISMCTSBot(TreeSearchBot):
     """SO-ISMCTS over the game's determinizer (see the module docstring)."""
 
     def __init__(
@@ -157,12 +150,7 @@ class ISMCTSBot(SearchBot):
         bias: float = 1.0,
         name: str = "",
     ) -> None:
-        super().__init__(game, seed, name or "ismcts")
-        self.sim = make_sim(game)
-        self.sims, self.c, self.final, self.scale = sims, c, final, scale
-        self.evaluate = make_evaluator(game, rollout)
-        self.prior = HeuristicPrior(game) if prior == "heuristic" else None
-        self.bias = bias
+        super().__init__(game, seed, name or "ismcts", sims, c, rollout, final, scale, prior, bias)
         self.flat = search == "flat"
         self.margin = margin
         self._perfect = perfect_information(game)
@@ -192,28 +180,8 @@ class ISMCTSBot(SearchBot):
             root, action = flat_search(
                 sim, legal, world, self.sims, self.evaluate, rng, self.prior, self.margin
             )
-        else:
-            root = search(
-                sim,
-                Node(),
-                world,
-                self.sims,
-                self.c,
-                self.evaluate,
-                rng,
-                chance_key,
-                self.scale,
-                prior=self.prior,
-                bias=self.bias,
-            )
-            action = choose_final(root, legal, self.final, rng)
-        self.last_sims = root.visits
-        best = root.children.get(action)
-        self.last_reason = (
-            f"ismcts {root.visits} sims: {best.visits if best else 0} visits, "
-            f"mean {best.mean() if best else 0.0:+.3f}"
-        )
-        return root_policy(root, legal), action
+            return self.report(root, action, legal)
+        return self.tree_move(world, legal, rng, chance_key)
 
 
 def from_spec(

@@ -45,20 +45,13 @@ from typing import Any
 
 from hoyle.agents.search import (
     Evaluator,
-    HeuristicPrior,
-    Node,
     Option,
-    SearchBot,
+    TreeSearchBot,
     boolean,
-    choose_final,
-    make_evaluator,
-    make_sim,
     non_negative_float,
     parse_options,
     perfect_information,
     positive_int,
-    root_policy,
-    search,
     step_rng,
 )
 
@@ -80,7 +73,7 @@ OPTIONS: dict[str, Option] = {
 HIDDEN_MESSAGE = "mcts would see hidden cards; use ismcts or pimc (or mcts:see_hidden=true)"
 
 
-class MCTSBot(SearchBot):
+class MCTSBot(TreeSearchBot):
     """UCT with sampled chance nodes (see the module docstring)."""
 
     def __init__(
@@ -99,37 +92,12 @@ class MCTSBot(SearchBot):
     ) -> None:
         if not see_hidden and not perfect_information(game):
             raise ValueError(f"{game}: {HIDDEN_MESSAGE}")
-        super().__init__(game, seed, name or "mcts")
-        self.sim = make_sim(game)
-        self.sims, self.c, self.final, self.scale = sims, c, final, scale
-        self.evaluate = make_evaluator(game, rollout)
-        self.prior = HeuristicPrior(game) if prior == "heuristic" else None
-        self.bias = bias
+        super().__init__(game, seed, name or "mcts", sims, c, rollout, final, scale, prior, bias)
 
     def search_move(self, state: Any, legal: list[int]) -> tuple[list[tuple[int, float]], int]:
         rng = step_rng(self.seed, ",".join(map(str, state.history())))
         sim = self.sim
-        root = search(
-            sim,
-            Node(),
-            lambda i: sim.root(state),
-            self.sims,
-            self.c,
-            self.evaluate,
-            rng,
-            None,
-            self.scale,
-            prior=self.prior,
-            bias=self.bias,
-        )
-        action = choose_final(root, legal, self.final, rng)
-        self.last_sims = self.sims
-        best = root.children.get(action)
-        self.last_reason = (
-            f"mcts {self.sims} sims: {best.visits if best else 0} visits, "
-            f"mean {best.mean() if best else 0.0:+.3f}"
-        )
-        return root_policy(root, legal), action
+        return self.tree_move(lambda i: sim.root(state), legal, rng, None)
 
 
 def from_spec(

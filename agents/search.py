@@ -712,5 +712,54 @@ class SearchBot(HoyleBot):
         raise NotImplementedError
 
 
+class TreeSearchBot(SearchBot):
+    """A search agent whose tree is grown by :func:`search` (``mcts``, and ``ismcts`` with
+    ``search=tree``): the options they share, and one move from a tree."""
+
+    def __init__(
+        self,
+        game: Any,
+        seed: int,
+        name: str,
+        sims: int,
+        c: float,
+        rollout: str | Evaluator | Callable[[Any], Sequence[float]],
+        final: str,
+        scale: str,
+        prior: str,
+        bias: float,
+    ) -> None:
+        super().__init__(game, seed, name)
+        self.sim = make_sim(game)
+        self.sims, self.c, self.final, self.scale = sims, c, final, scale
+        self.evaluate = make_evaluator(game, rollout)
+        self.prior = HeuristicPrior(game) if prior == "heuristic" else None
+        self.bias = bias
+
+    def tree_move(
+        self,
+        world: Callable[[int], Any],
+        legal: list[int],
+        rng: random.Random,
+        chance_key: Callable[[Any, int], Any] | None,
+    ) -> tuple[list[tuple[int, float]], int]:
+        """Grow a tree over the worlds ``world(i)`` and choose the move (``final``)."""
+        root = search(self.sim, Node(), world, self.sims, self.c, self.evaluate, rng,
+                      chance_key, self.scale, prior=self.prior, bias=self.bias)  # fmt: skip
+        return self.report(root, choose_final(root, legal, self.final, rng), legal)
+
+    def report(
+        self, root: Node, action: int, legal: list[int]
+    ) -> tuple[list[tuple[int, float]], int]:
+        """Record the move's simulations and reason; the root's policy and the move."""
+        self.last_sims = root.visits
+        best = root.children.get(action)
+        self.last_reason = (
+            f"{self.name.partition(':')[0]} {root.visits} sims: "
+            f"{best.visits if best else 0} visits, mean {best.mean() if best else 0.0:+.3f}"
+        )
+        return root_policy(root, legal), action
+
+
 def perfect_information(game: Any) -> bool:
     return bool(game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION)
