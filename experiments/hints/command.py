@@ -22,7 +22,7 @@ loses nothing finished, and the same seed gives the same numbers.
 Budgets: quick (well under a minute per game: every experiment runs, on samples too small
 for most verdicts) and full (what the report is for: 2,500 duplicate deals per ablation, 40
 referee positions per hint judged by the game's strong ISMCTS at about one second a move,
-1,000 simulated deals; about 30 minutes of CPU for Conquian and 60 for Cassino, half that
+1,000 simulated deals; about 40 minutes of CPU for Conquian and 60 for Cassino, half that
 with --workers 2 on 2 idle cores, longer on a busy machine)."""
 
 

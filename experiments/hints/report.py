@@ -114,14 +114,17 @@ def write_report(
     title = game.capitalize()
     budgets = sorted({r.budget for _, r in done})
     seeds = sorted({r.seed for _, r in done})
-    referee = sorted({str(r.budget_key.get("referee")) for _, r in done if r.budget_key})
+    referee = sorted({str(r.budget_key["referee"]) for _, r in done
+                      if r.method == "referee" and "referee" in r.budget_key})  # fmt: skip
+    spent = sum(r.seconds or 0.0 for _, r in done)
     counts = {v: sum(1 for _, r in done if r.verdict == v) for v in Verdict}
     lines = [f"# The book's hints, tested: {title}", ""]
     lines.append(
         f"Budget {', '.join(budgets) or '—'}; seed {', '.join(map(str, seeds)) or '—'}; "
         f"referee `{', '.join(referee) or '—'}`; {len(done)} experiments: "
         + ", ".join(f"{counts[v]} {v.value}" for v in Verdict)
-        + (f"; {seconds:.0f} s" if seconds is not None else "")
+        + (f"; this run {seconds:.0f} s" if seconds is not None and seconds >= 1 else "")
+        + (f"; the experiments took {spent:,.0f} s in all, as they ran" if spent else "")
         + "."
     )
     if command:
