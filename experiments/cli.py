@@ -285,11 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.set_defaults(func=cmd_bench)
 
     for module in COMMAND_MODULES:
-        try:
-            importlib.import_module(module).add_command(sub)
-        except ModuleNotFoundError as e:  # Removed once the three commands have landed.
-            if e.name != module:
-                raise
+        importlib.import_module(module).add_command(sub)
     return p
 
 
