@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scipy import stats as _st
+from scipy.special import betaincinv
 from tqdm import tqdm
 
 from hoyle.experiments.match import derive_seed, hoyle_version
@@ -127,8 +127,8 @@ def proportion_ci(k: int, n: int, level: float = LEVEL) -> tuple[float, float, f
     if n <= 0:
         return math.nan, math.nan, math.nan
     a = 1 - level
-    lo = 0.0 if k == 0 else float(_st.beta.ppf(a / 2, k, n - k + 1))
-    hi = 1.0 if k == n else float(_st.beta.ppf(1 - a / 2, k + 1, n - k))
+    lo = 0.0 if k == 0 else float(betaincinv(k, n - k + 1, a / 2))
+    hi = 1.0 if k == n else float(betaincinv(k + 1, n - k, 1 - a / 2))
     return k / n, lo, hi
 
 
