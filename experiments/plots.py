@@ -15,7 +15,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 
-def _new_figure(width: float, height: float) -> Figure:
+def new_figure(width: float, height: float) -> Figure:
+    """A figure on its own Agg canvas (no pyplot, no global backend), laid out as drawn.
+    Every plot of hoyle (tournaments, training curves, the hint reports) starts here."""
     fig = Figure(figsize=(width, height), layout="constrained")
     FigureCanvasAgg(fig)
     return fig
@@ -62,7 +64,7 @@ def plot_leaderboard(
     has_rating = "rating" in board and bool(board["rating"].notna().any())
     panels = 2 if has_rating else 1
     lines = sum(tick_label(str(a)).count("\n") + 1 for a in board.index)
-    fig = _new_figure(4.2 * panels + 2.5, 0.3 * lines + 0.3 * len(board) + 1.6)
+    fig = new_figure(4.2 * panels + 2.5, 0.3 * lines + 0.3 * len(board) + 1.6)
     axes = fig.subplots(1, panels, sharey=True, squeeze=False)[0]
     y = np.arange(len(board))[::-1]
     names = [tick_label(str(a)) for a in board.index]
@@ -107,7 +109,7 @@ def plot_pairwise(pairs: pd.DataFrame, agents: list[str], title: str = "",
     score = pair_matrix(pairs, agents, "score")
     k = len(agents)
     labels = [tick_label(a) for a in agents]
-    fig = _new_figure(2 * (1.2 * k + 3.2), 1.0 * k + 3.0)
+    fig = new_figure(2 * (1.2 * k + 3.2), 1.0 * k + 3.0)
     axes = fig.subplots(1, 2)
     span = float(np.nanmax(np.abs(diff.to_numpy()))) if diff.notna().any().any() else 1.0
     span = span if span > 0 else 1.0

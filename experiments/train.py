@@ -273,17 +273,15 @@ class Trainer:
     def plot(self) -> Path | None:
         if self.mode != "exact" or not self.log:
             return None
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from hoyle.experiments.plots import new_figure
 
         points = [(r["iteration"], r["exploitability"]) for r in self.log]
         points = [(i, e) for i, e in points if i > 0 and e > 0]  # a log-log plot
         if not points:
             return None
         its, ex = zip(*points, strict=True)
-        fig, ax = plt.subplots(figsize=(6, 4))
+        fig = new_figure(6, 4)
+        ax = fig.subplots()
         with warnings.catch_warnings():  # a flat line (a short run) has a singular y range
             warnings.simplefilter("ignore", UserWarning)
             ax.loglog(its, ex, marker="o", markersize=3)
@@ -293,10 +291,8 @@ class Trainer:
         ax.set_ylabel("exploitability (NashConv / players)")
         ax.set_title(f"MCCFR, {self.sampling} sampling\n{self.label}", fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
-        fig.tight_layout()
         path = self.out / "exploitability.png"
         fig.savefig(path, dpi=120)
-        plt.close(fig)
         return path
 
     # --- the loop -------------------------------------------------------------------------

@@ -64,6 +64,7 @@ from hoyle.experiments.match import (
     run_match,
     sample_chance,
 )
+from hoyle.experiments.plots import new_figure
 from hoyle.experiments.stats import mean_ci, per_deal_means
 
 _GAMES: dict[str, Any] = {}
@@ -119,21 +120,16 @@ def pmap(
 # --- plots --------------------------------------------------------------------------------------
 
 
-def _plt() -> Any:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+def _save(fig: Any, path: Path) -> str:
+    fig.savefig(path, dpi=90)
+    return path.name
 
 
 def plot_intervals(
     path: Path, rows: Sequence[tuple[str, float, float, float]], xlabel: str, title: str
 ) -> str:
     """Points with horizontal 95% intervals, one row each, and the zero line; the file name."""
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.4, 0.55 * len(rows) + 1.3))
+    ax = new_figure(6.4, 0.55 * len(rows) + 1.3).subplots()
     ys = list(range(len(rows)))[::-1]
     for y, (_, m, lo, hi) in zip(ys, rows, strict=True):
         ok = not (math.isnan(lo) or math.isnan(hi))
@@ -145,40 +141,29 @@ def plot_intervals(
     ax.set_yticks(ys, [r[0] for r in rows])
     ax.set_xlabel(xlabel)
     ax.set_title(title, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return path.name
+    return _save(ax.figure, path)
 
 
 def plot_bars(
     path: Path, labels: Sequence[str], values: Sequence[float], ylabel: str, title: str
 ) -> str:
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(max(4.0, 0.8 * len(labels) + 1.5), 3.2))
+    ax = new_figure(max(4.0, 0.8 * len(labels) + 1.5), 3.2).subplots()
     ax.bar(range(len(labels)), values, color="tab:blue")
     ax.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 4 else 0, ha="right")
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return path.name
+    return _save(ax.figure, path)
 
 
 def plot_curve(
     path: Path, xs: Sequence[float], ys: Sequence[float], xlabel: str, ylabel: str, title: str
 ) -> str:
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(5.6, 3.4))
+    ax = new_figure(5.6, 3.4).subplots()
     ax.plot(xs, ys, "o-", color="tab:blue")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return path.name
+    return _save(ax.figure, path)
 
 
 def plot_file(ctx: Context, exp_id: str, suffix: str = "") -> Path:
