@@ -247,35 +247,9 @@ ITEM = {
 }
 """The RULES.md item of each hint; the others are the plays the book takes for granted."""
 
-ABLATION_HOW = (
-    "`heuristic` against `heuristic:-{short}` head to head on duplicate deals of {game} (both "
-    "seatings, the same cards); effect: {unit} won by the agent with the hint. Second number "
-    "(full budget): each against `random` on the same deals, paired by deal."
-)
-REFEREE_HOW = (
-    "Positions from seeded self-play of the full heuristic ({game}) where switching `{short}` "
-    "off changes the move; the referee (the budget's spec, an ISMCTS agent) chooses there. "
-    "Effect: P(referee picks the book's move) − P(it picks the alternative), one position per "
-    "deal."
-)
-
 
 def _hint_pair(hid: str, game_text: str = GAME, unit: str = UNIT, scale: float = 1.0) -> None:
-    h = _HINT[hid]
-    short = hid.split(".", 1)[-1]
-
-    def ab(ctx: Context, hid: str = hid) -> Result:
-        return M.ablation(ctx, f"{hid}.ablation", hid, unit, game_text, scale)
-
-    def rf(ctx: Context, hid: str = hid) -> Result:
-        return M.referee(ctx, f"{hid}.referee", hid, game_text)
-
-    item = ITEM.get(hid, "")
-    register(Experiment(f"{hid}.ablation", GAME, item, hid, h.summary, h.source, "ablation",
-                        ABLATION_HOW.format(short=short, game=f"`{game_text}`", unit=unit),
-                        ab))  # fmt: skip
-    register(Experiment(f"{hid}.referee", GAME, item, hid, h.summary, h.source, "referee",
-                        REFEREE_HOW.format(short=short, game=f"`{game_text}`"), rf))  # fmt: skip
+    M.register_hint(GAME, _HINT[hid], ITEM.get(hid, ""), unit, game_text, scale)
 
 
 register_untestable(Untestable(

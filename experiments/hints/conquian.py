@@ -220,34 +220,9 @@ ITEM = {
 }
 """The RULES.md item of each hint; the others are the plays the book takes for granted."""
 
-ABLATION_HOW = (
-    "`heuristic` against `heuristic:-{short}` head to head on duplicate deals (both seatings, "
-    "the same cards); effect: counters per deal won by the agent with the hint. Second number "
-    "(full budget): each against `random` on the same deals, paired by deal."
-)
-REFEREE_HOW = (
-    "Positions from seeded self-play of the full heuristic where switching `{short}` off "
-    "changes the move; the referee (budget's spec, an ISMCTS agent) chooses there. Effect: "
-    "P(referee picks the book's move) − P(it picks the alternative), one position per deal."
-)
-
 
 def _hint_pair(hid: str) -> None:
-    h = _HINT[hid]
-    short = hid.split(".", 1)[-1]
-    claim = h.summary
-
-    def ab(ctx: Context, hid: str = hid) -> Result:
-        return M.ablation(ctx, f"{hid}.ablation", hid, UNIT)
-
-    def rf(ctx: Context, hid: str = hid) -> Result:
-        return M.referee(ctx, f"{hid}.referee", hid)
-
-    item = ITEM.get(hid, "")
-    register(Experiment(f"{hid}.ablation", GAME, item, hid, claim, h.source, "ablation",
-                        ABLATION_HOW.format(short=short), ab))  # fmt: skip
-    register(Experiment(f"{hid}.referee", GAME, item, hid, claim, h.source, "referee",
-                        REFEREE_HOW.format(short=short), rf))  # fmt: skip
+    M.register_hint(GAME, _HINT[hid], ITEM.get(hid, ""), UNIT)
 
 
 register_untestable(Untestable(

@@ -45,15 +45,18 @@ import numpy as np
 
 from hoyle.agents import make
 from hoyle.agents.heuristics import game_hints
+from hoyle.agents.heuristics.hints import Hint
 from hoyle.envs.core.registry import load as load_game_string
 from hoyle.experiments.hints.framework import (
     Context,
+    Experiment,
     Result,
     Skipped,
     Verdict,
     ci_verdict,
     preference_ci,
     proportion_ci,
+    register,
     result,
 )
 from hoyle.experiments.match import (
@@ -313,6 +316,40 @@ def scan_deal(task: tuple[str, int, int]) -> dict[str, Any]:
         picked[hid] = {"history": history[:at], "book": b, "alt": a, "legal": n}
     return {"deal": deal, "decisions": decisions,
             "counts": {h: len(v) for h, v in found.items()}, "picked": picked}  # fmt: skip
+
+
+ABLATION_HOW = (
+    "`heuristic` against `heuristic:-{short}` head to head on duplicate deals of {game} (both "
+    "seatings, the same cards); effect: {unit} won by the agent with the hint. Second number "
+    "(full budget): each against `random` on the same deals, paired by deal."
+)
+REFEREE_HOW = (
+    "Positions from seeded self-play of the full heuristic ({game}) where switching `{short}` "
+    "off changes the move; the referee (the budget's spec, an ISMCTS agent) chooses there. "
+    "Effect: P(referee picks the book's move) − P(it picks the alternative), one position per "
+    "deal."
+)
+
+
+def register_hint(game: str, hint: Hint, item: str, unit: str, game_text: str | None = None,
+                  scale: float = 1.0) -> None:  # fmt: skip
+    """Register the two experiments every heuristic hint gets: its ablation (:func:`ablation`)
+    and the referee on the positions where it changes the move (:func:`referee`), played in
+    ``game_text`` (default: the game itself)."""
+    text = game_text or game
+    short = hint.id.split(".", 1)[-1]
+
+    def ab(ctx: Context) -> Result:
+        return ablation(ctx, f"{hint.id}.ablation", hint.id, unit, game_text, scale)
+
+    def rf(ctx: Context) -> Result:
+        return referee(ctx, f"{hint.id}.referee", hint.id, game_text)
+
+    register(Experiment(f"{hint.id}.ablation", game, item, hint.id, hint.summary, hint.source,
+                        "ablation", ABLATION_HOW.format(short=short, game=f"`{text}`", unit=unit),
+                        ab))  # fmt: skip
+    register(Experiment(f"{hint.id}.referee", game, item, hint.id, hint.summary, hint.source,
+                        "referee", REFEREE_HOW.format(short=short, game=f"`{text}`"), rf))  # fmt: skip
 
 
 def referee_positions(
