@@ -1,0 +1,797 @@
+"""Backgammon, as Hoffmann's *Hoyle's Games Modernized* describes it ("BACKGAMMON").
+
+The rules follow RULES.md §21 and the book's own words (``shared/seeds``); where the book is
+silent the gap is filled by an ASSUMPTION below, and where two readings are reasonable the
+other one is a parameter.
+
+The game
+--------
+Two players, White (player 0) and Black (player 1), fifteen men each on 24 points. Each player
+counts the points from his own side (RULES.md §21.1): 1-6 his home table (1 the ace point, 6 the
+six point), 7-12 his outer table (7 the bar point), 13-18 the adversary's outer table, 19-24 the
+adversary's home table; the bar is 25 and men borne off are 0. A man moves from higher points
+to lower ones. The starting layout, for each player: 2 on 24, 5 on 13, 3 on 8, 5 on 6.
+
+A throw of two dice moves one man per die (the same man may take both); doublets are played
+four times. A man may land on an empty point, on his own men, or on a single adverse man (a
+*blot*), which is *hit* and sent to the bar; two or more men *make* a point, closed to the
+adversary. A man on the bar must enter in the adversary's home table (point 25 - die) before
+any other man moves. With all fifteen men in his home table a player *bears off*: a die bears a
+man off the point of its number; with no man there he must move a man forward with it if he
+can, and if the die is higher than his highest occupied point he bears a man off that point.
+The first to bear off all fifteen wins a *hit* (1), a *gammon* (2) if the loser has borne off
+no man, a *backgammon* (3, or 4 by agreement) if the loser also has a man on the bar or in the
+winner's home table.
+
+A whole throw is played as a sequence of single-man moves by the same player; the dice still
+to play and the moves already played this throw are part of the state and of every view.
+
+ASSUMPTIONS (RULES.md §21 and Appendix B)
+-----------------------------------------
+1. *The opening* (``opening``, default ``"book"``): each player throws one die, ties throwing
+   again; this is modelled as one chance node over the 30 unequal pairs, equally likely (the
+   same distribution as rethrowing ties). The higher die plays first and chooses to **take**
+   the two dice thrown as his first throw or to **throw both again** (so a doublet may open).
+   ``"modern"``: the two dice are the first throw, no choice (OpenSpiel's rule).
+2. *The whole throw* (the book: "must play the whole throw if possible"): the legal plays are
+   those that use the greatest possible number of dice. The modern rule "if only one die can be
+   used, the larger must be" is ``larger_die`` (default ``False``, the book is silent).
+3. *Bearing off*: the book's "if he cannot [move forward]" is read through its own parenthesis,
+   "the die is higher than his highest occupied point": a man on a higher point that is blocked
+   does not let a lower man be borne off with the higher die (the standard rule).
+4. A man hit while bearing off must re-enter and come home before bearing off resumes.
+5. *A throw that cannot be played at all* is lost with no decision asked: the adversary's
+   throw follows at once (the throw stays in the history and the log).
+6. *Backgammon* counts ``backgammon_value`` (3, "or quadruple by agreement": 4).
+7. *A series* (``games``, default 1): the returns add over the games. The winner of a *hit*
+   throws both dice first in the next game; after a gammon or a backgammon the opening is
+   thrown again (RULES.md §21.5; the book says the winner of a hit "throws first", read as
+   throwing both dice directly).
+8. *The length bound* (``max_turns``, default 1000 throws per game): a game not finished
+   after that many throws ends drawn (0). OpenSpiel needs a bound; no game of random play has
+   come near it (``tests/games/test_backgammon.py`` measures the longest).
+
+Parameters
+----------
+========================  ==========  ===========================================================
+``opening``               ``book``    ``book`` (take or throw again) or ``modern``
+``larger_die``            ``False``   if only one die can be used, the larger must be
+``backgammon_value``      ``3``       3 or 4
+``games``                 ``1``       games in the series (returns add)
+``max_turns``             ``1000``    throws per game before it ends drawn
+========================  ==========  ===========================================================
+
+Actions
+-------
+* ``move_action(source, die) = (source - 1) * 6 + die - 1`` for source 1-25 (25 the bar) and die
+  1-6: move a man from ``source`` (the mover's numbering) by ``die``; 0-149.
+* ``TAKE_ACTION`` (150): take the opening throw; ``REROLL_ACTION`` (151): throw both dice again.
+* Chance outcomes: ``dice_outcome(high, low) = (high - 1) * 6 + low - 1``; a throw lists the
+  21 outcomes with ``high >= low`` (probability 1/36 for a doublet, 2/36 otherwise); the
+  opening lists the 30 outcomes ``(white - 1) * 6 + black - 1`` with ``white != black``.
+
+Observation tensor (the player's view, every entry in [0, 1])
+-----------------------------------------------------------
+Tesauro's TD-Gammon encoding, made relative to the observer and with the fourth unit scaled to
+stay in [0, 1]; the information-state tensor is the same (the position is all that matters).
+
+==============  ===========  ===================================================================
+``points``      (2, 24, 4)   [0] the observer's men, [1] the adversary's, on the observer's
+                             point i+1: units n>=1, n>=2, n>=3, (n-3)/12
+``bar``         (2,)         men on the bar / 15 (observer, adversary)
+``off``         (2,)         men borne off / 15
+``on_roll``     (2,)         whose decision it is (observer, adversary)
+``dice``        (6,)         dice still to play this throw, count of each number / 4
+``phase``       (5,)         one-hot phase
+``opening``     (2, 6)       the opening dice (observer's, adversary's), while choosing
+``series``      (2,)         the observer's net points (scaled to [0, 1]), games finished
+==============  ===========  ===================================================================
+
+The observation string lists the occupied points from the observer's side (``+n`` his men,
+``-n`` the adversary's); the information-state string adds every throw and move so far.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState
+
+NUM_PLAYERS = 2
+WHITE, BLACK = 0, 1
+PLAYER_NAMES = ("White", "Black")
+NUM_MEN = 15
+NUM_POINTS = 24
+OFF = 0
+BAR = 25
+HOME = 6
+DIE_NAMES = ("", "ace", "deuce", "trois", "quatre", "cinque", "six")
+
+NUM_MOVE_ACTIONS = BAR * 6
+TAKE_ACTION = NUM_MOVE_ACTIONS
+REROLL_ACTION = TAKE_ACTION + 1
+NUM_DISTINCT_ACTIONS = REROLL_ACTION + 1
+NUM_CHANCE_OUTCOMES = 36
+
+# Phases (stored, never inferred).
+OPENING_ROLL, OPENING_CHOICE, ROLL, MOVE, OVER = range(5)
+NUM_PHASES = 5
+PHASE_NAMES = ("opening throw", "take or throw again", "throw", "move", "over")
+
+# Log codes (one byte each): a move action, take/reroll, a throw, an opening, a game's end.
+_LOG_THROW = 152
+_LOG_OPENING = _LOG_THROW + NUM_CHANCE_OUTCOMES
+_LOG_GAME_END = _LOG_OPENING + NUM_CHANCE_OUTCOMES
+_LOG_BYTES = tuple(bytes((c,)) for c in range(256))
+
+Side = tuple[int, ...]
+"""One player's men in his own numbering: 26 counts, index 0 borne off, 1-24 points, 25 bar."""
+Position = tuple[Side, Side]
+"""``(mover, adversary)``: the player on roll's side, then his adversary's, each in its own
+numbering. The adversary's men on the mover's point ``q`` are ``adversary[25 - q]``."""
+Move = tuple[int, int]
+"""A single-man move ``(source, die)`` in the mover's numbering."""
+
+START: Side = tuple(
+    {24: 2, 13: 5, 8: 3, 6: 5}.get(i, 0) for i in range(BAR + 1)
+)  # fmt: skip
+"""The starting layout of each player (RULES.md §21.1)."""
+
+
+def move_action(source: int, die: int) -> int:
+    """The action moving a man from ``source`` (1-25, 25 the bar) by ``die``."""
+    return (source - 1) * 6 + die - 1
+
+
+def action_move(action: int) -> Move:
+    """``(source, die)`` of a move action."""
+    return action // 6 + 1, action % 6 + 1
+
+
+def dice_outcome(high: int, low: int) -> int:
+    """The chance outcome of a throw ``high``-``low`` (or of the opening dice White, Black)."""
+    return (high - 1) * 6 + low - 1
+
+
+def outcome_dice(outcome: int) -> tuple[int, int]:
+    return outcome // 6 + 1, outcome % 6 + 1
+
+
+def dice_to_play(high: int, low: int) -> tuple[int, ...]:
+    """The dice a throw gives to play: four of a doublet, else both (higher first)."""
+    return (high,) * 4 if high == low else (max(high, low), min(high, low))
+
+
+# --- the board mechanics (pure functions of a position, shared with the agents) ------------
+
+
+def pips(side: Side) -> int:
+    """The pip count: the points the men of ``side`` still have to travel (bar = 25)."""
+    return sum(i * n for i, n in enumerate(side))
+
+
+def all_home(side: Side) -> bool:
+    """All fifteen men in the home table or borne off: bearing off is allowed."""
+    return not any(side[HOME + 1 :])
+
+
+def sources(mover: Side, adversary: Side, die: int) -> list[int]:
+    """The points a man may move from with ``die`` (ignoring the whole-throw rule)."""
+    if mover[BAR]:
+        return [BAR] if adversary[die] < 2 else []
+    out = [src for src in range(die + 1, BAR) if mover[src] and adversary[BAR - src + die] < 2]
+    if all_home(mover):
+        if mover[die]:
+            out.append(die)
+        else:
+            highest = max((i for i in range(1, HOME + 1) if mover[i]), default=0)
+            if 0 < highest < die:
+                out.append(highest)
+        out.sort()
+    return out
+
+
+def step(mover: Side, adversary: Side, source: int, die: int) -> tuple[Side, Side, bool]:
+    """Play one man from ``source`` by ``die`` (trusted legal). Returns the new sides and
+    whether a blot was hit."""
+    m = list(mover)
+    m[source] -= 1
+    dest = max(source - die, OFF)
+    m[dest] += 1
+    if dest and adversary[BAR - dest] == 1:
+        a = list(adversary)
+        a[BAR - dest] = 0
+        a[BAR] += 1
+        return tuple(m), tuple(a), True
+    return tuple(m), adversary, False
+
+
+def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    i = dice.index(die)
+    return dice[:i] + dice[i + 1 :]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def max_dice(mover: Side, adversary: Side, dice: tuple[int, ...]) -> int:
+    """The greatest number of ``dice`` that can be played from this position."""
+    best = 0
+    for die in set(dice):
+        rest = _without(dice, die)
+        for src in sources(mover, adversary, die):
+            m, a, _ = step(mover, adversary, src, die)
+            used = 1 + (max_dice(m, a, rest) if rest else 0)
+            if used == len(dice):
+                return used
+            best = max(best, used)
+    return best
+
+
+def legal_moves(
+    mover: Side, adversary: Side, dice: tuple[int, ...], larger_die: bool = False
+) -> list[Move]:
+    """The single-man moves that start a legal play of ``dice`` (the most dice that can be
+    used; with ``larger_die``, the larger die when only one of two can be used)."""
+    need = max_dice(mover, adversary, dice)
+    if need == 0:
+        return []
+    moves = []
+    for die in sorted(set(dice)):
+        rest = _without(dice, die)
+        for src in sources(mover, adversary, die):
+            if need == 1:
+                moves.append((src, die))
+                continue
+            m, a, _ = step(mover, adversary, src, die)
+            if max_dice(m, a, rest) == need - 1:
+                moves.append((src, die))
+    if larger_die and need == 1 and len(dice) == 2 and dice[0] != dice[1]:
+        larger = [mv for mv in moves if mv[1] == max(dice)]
+        moves = larger or moves
+    return moves
+
+
+def plays(
+    mover: Side, adversary: Side, dice: tuple[int, ...], larger_die: bool = False
+) -> dict[Position, tuple[Move, ...]]:
+    """Every distinct result of a legal whole-throw play of ``dice``, each with one sequence of
+    single-man moves reaching it. The positions are ``(mover, adversary)`` after the play, in
+    the same orientation (the mover is still first). A throw that cannot be played gives the
+    position unchanged with the empty play."""
+    out: dict[Position, tuple[Move, ...]] = {}
+    seen: set[tuple[Side, Side, tuple[int, ...]]] = set()
+
+    def walk(m: Side, a: Side, left: tuple[int, ...], path: tuple[Move, ...]) -> None:
+        key = (m, a, left)
+        if key in seen:
+            return
+        seen.add(key)
+        moves = legal_moves(m, a, left, larger_die) if left else []
+        if not moves:
+            out.setdefault((m, a), path)
+            return
+        for src, die in moves:
+            m2, a2, _ = step(m, a, src, die)
+            walk(m2, a2, _without(left, die), (*path, (src, die)))
+
+    walk(mover, adversary, tuple(sorted(dice, reverse=True)), ())
+    return out
+
+
+def game_value(winner: Side, loser: Side, backgammon_value: int = 3) -> int:
+    """What a finished game is worth: hit 1, gammon 2, backgammon 3 (or 4)."""
+    if loser[OFF]:
+        return 1
+    if loser[BAR] or any(loser[NUM_POINTS - HOME + 1 : BAR]):
+        return backgammon_value
+    return 2
+
+
+# --- notation ---------------------------------------------------------------------------------
+
+
+def point_name(point: int) -> str:
+    """A point of the mover's numbering in the book's words."""
+    if point == BAR:
+        return "the bar"
+    if point == OFF:
+        return "off the board"
+    if point <= HOME:
+        return f"his {DIE_NAMES[point]} point"
+    if point == 7:
+        return "his bar point"
+    if point <= 12:
+        return f"the {DIE_NAMES[point - 6]} point of his outer table"
+    if point == 18:
+        return "the adversary's bar point"
+    if point <= 18:
+        return f"the {DIE_NAMES[19 - point]} point of the adversary's outer table"
+    return f"the adversary's {DIE_NAMES[25 - point]} point"
+
+
+def _pt(point: int) -> str:
+    return "bar" if point == BAR else "off" if point <= OFF else str(point)
+
+
+def notation(mover: Side, adversary: Side, moves: Sequence[Move]) -> str:
+    """A play in standard notation (``24/18 13/11``, ``8/5(2) 6/5*``, ``bar/22``, ``6/off``):
+    a man moving on without hitting is written once (``24/13``); identical moves are
+    counted (``(2)``); a hit is starred."""
+    legs: list[tuple[int, int, bool]] = []
+    m, a = mover, adversary
+    for src, die in moves:
+        m, a, hit = step(m, a, src, die)
+        dest = max(src - die, OFF)
+        for i in range(len(legs) - 1, -1, -1):
+            s0, d0, h0 = legs[i]
+            if d0 == src and not h0:
+                legs[i] = (s0, dest, hit)
+                break
+        else:
+            legs.append((src, dest, hit))
+    legs.sort(key=lambda leg: (-leg[0], -leg[1]))
+    parts: list[str] = []
+    i = 0
+    while i < len(legs):
+        j = i
+        while j < len(legs) and legs[j] == legs[i]:
+            j += 1
+        s0, d0, h0 = legs[i]
+        text = f"{_pt(s0)}/{_pt(d0)}{'*' if h0 else ''}"
+        parts.append(text + (f"({j - i})" if j - i > 1 else ""))
+        i = j
+    return " ".join(parts) if parts else "(no play)"
+
+
+def parse_play(
+    mover: Side, adversary: Side, dice: tuple[int, ...], text: str, larger_die: bool = False
+) -> Position:
+    """The position a play written in standard notation reaches (``13/11(2) 6/5``; ``*`` is
+    optional). Raises ``ValueError`` naming the legal plays if the text is not one of them."""
+    legs: list[tuple[int, int]] = []
+    for token in text.replace(",", " ").split():
+        count = 1
+        if token.endswith(")"):
+            token, _, n = token[:-1].partition("(")
+            count = int(n)
+        pts = [BAR if p == "bar" else OFF if p == "off" else int(p)
+               for p in token.replace("*", "").lower().split("/")]  # fmt: skip
+        legs += [(pts[k], pts[k + 1]) for k in range(len(pts) - 1)] * count
+    options = plays(mover, adversary, dice, larger_die)
+    for pos in _leg_orders(mover, adversary, dice, legs, larger_die):
+        if pos in options:
+            return pos
+    shown = ", ".join(sorted(notation(mover, adversary, s) for s in options.values()))
+    raise ValueError(f"{text!r} is not a legal play of {dice}; the legal plays: {shown}")
+
+
+def _leg_orders(
+    mover: Side,
+    adversary: Side,
+    dice: tuple[int, ...],
+    legs: Sequence[tuple[int, int]],
+    larger_die: bool,
+) -> Iterable[Position]:
+    """Positions reached by playing ``legs`` (``(from, to)`` spans) with ``dice`` legally, each
+    span split into single dice in any order (so ``24/13`` with 6-5 is 24/18/13 or 24/19/13)."""
+
+    def walk(m: Side, a: Side, left: tuple[int, ...], todo: tuple[tuple[int, int], ...]):
+        if not todo:
+            yield (m, a)
+            return
+        (src, dst), rest = todo[0], todo[1:]
+        for src2, die in legal_moves(m, a, left, larger_die):
+            if src2 != src:
+                continue
+            reach = max(src - die, OFF)
+            if reach < dst:
+                continue
+            m2, a2, _ = step(m, a, src, die)
+            nxt = rest if reach == dst else ((reach, dst), *rest)
+            yield from walk(m2, a2, _without(left, die), nxt)
+
+    yield from walk(mover, adversary, tuple(sorted(dice, reverse=True)), tuple(legs))
+
+
+# --- the state ---------------------------------------------------------------------------------
+
+
+class BackgammonState(PlainState):
+    """The whole table: both sides, whose throw, the dice left, the series so far.
+
+    ``men[p]`` is player p's side in his own numbering. ``played`` holds the moves of the
+    current throw as ``(source, die, hit)``; ``throw`` the dice thrown (higher first).
+    """
+
+    __slots__ = (
+        "dice_left",
+        "game_no",
+        "log",
+        "men",
+        "net",
+        "opening",
+        "phase",
+        "played",
+        "results",
+        "throw",
+        "throws",
+        "turn",
+    )  # fmt: skip
+    phase: int
+    turn: int
+    men: tuple[Side, Side]
+    throw: tuple[int, ...]
+    dice_left: tuple[int, ...]
+    played: tuple[tuple[int, int, bool], ...]
+    opening: tuple[int, ...]
+    game_no: int
+    net: int
+    results: tuple[int, ...]
+    throws: int
+    log: bytes
+
+
+@dataclass(frozen=True)
+class BackgammonView:
+    """What a player sees: everything (perfect information), oriented to the observer.
+
+    ``mine``/``theirs`` are the observer's and the adversary's sides, each in its own
+    numbering; ``on_roll`` is the player to decide or throw (absolute id, -1 when over).
+    """
+
+    player: int
+    phase: int
+    on_roll: int
+    mine: Side
+    theirs: Side
+    throw: tuple[int, ...]
+    dice_left: tuple[int, ...]
+    played: tuple[tuple[int, int, bool], ...]
+    opening: tuple[int, ...]
+    game_no: int
+    games: int
+    my_net: int
+    results: tuple[int, ...]
+    log: bytes = field(repr=False)
+    rules: BackgammonRules = field(compare=False, repr=False)
+
+
+class BackgammonRules:
+    """The rules for one parameter set (see the module docstring)."""
+
+    num_players = NUM_PLAYERS
+    num_distinct_actions = NUM_DISTINCT_ACTIONS
+    max_chance_outcomes = NUM_CHANCE_OUTCOMES
+
+    def __init__(self, params: Mapping[str, ParamValue]) -> None:
+        self.opening = str(params["opening"])
+        self.larger_die = bool(params["larger_die"])
+        self.backgammon_value = int(params["backgammon_value"])
+        self.games = int(params["games"])
+        self.max_turns = int(params["max_turns"])
+        self.max_utility = float(self.games * self.backgammon_value)
+        self.min_utility = -self.max_utility
+        self.utility_sum: float | None = 0.0
+        # Decisions: at most 4 moves a throw, and the opening choice, per game.
+        self.max_game_length = self.games * (4 * self.max_turns + 1)
+        # Chance: the opening and every throw (the opening choice's rethrow is a throw).
+        self.max_chance_nodes = self.games * (self.max_turns + 1)
+
+    # --- the rules -------------------------------------------------------------------------
+    def new_state(self) -> BackgammonState:
+        s = object.__new__(BackgammonState)
+        s.phase, s.turn, s.men = OPENING_ROLL, -1, (START, START)
+        s.throw = s.dice_left = s.opening = ()
+        s.played = ()
+        s.game_no, s.net, s.results, s.throws, s.log = 0, 0, (), 0, b""
+        s.legal_cache = None
+        return s
+
+    def current_player(self, s: BackgammonState) -> int:
+        if s.phase in (OPENING_ROLL, ROLL):
+            return CHANCE
+        return TERMINAL if s.phase == OVER else s.turn
+
+    def position(self, s: BackgammonState) -> Position:
+        """``(mover, adversary)`` for the player on roll."""
+        return s.men[s.turn], s.men[1 - s.turn]
+
+    def legal_actions(self, s: BackgammonState) -> list[int]:
+        if s.phase == OPENING_CHOICE:
+            return [TAKE_ACTION, REROLL_ACTION]
+        if s.phase != MOVE:
+            return []
+        mover, adversary = self.position(s)
+        larger = self.larger_die and not s.played
+        moves = legal_moves(mover, adversary, s.dice_left, larger)
+        return sorted(move_action(src, die) for src, die in moves)
+
+    def chance_outcomes(self, s: BackgammonState) -> list[tuple[int, float]]:
+        if s.phase == OPENING_ROLL:
+            return [(dice_outcome(w, b), 1 / 30) for w in range(1, 7) for b in range(1, 7)
+                    if w != b]  # fmt: skip
+        if s.phase == ROLL:
+            return [(dice_outcome(h, lo), (1 if h == lo else 2) / 36)
+                    for h in range(1, 7) for lo in range(1, h + 1)]  # fmt: skip
+        return []
+
+    def apply_action(self, s: BackgammonState, action: int) -> None:
+        phase = s.phase
+        if phase == OPENING_ROLL:
+            white, black = outcome_dice(action)
+            s.log += _LOG_BYTES[_LOG_OPENING + action]
+            s.opening = (white, black)
+            s.turn = WHITE if white > black else BLACK
+            if self.opening == "book":
+                s.phase = OPENING_CHOICE
+            else:
+                s.throws += 1
+                self._start_throw(s, max(white, black), min(white, black))
+        elif phase == OPENING_CHOICE:
+            s.log += _LOG_BYTES[action]
+            if action == TAKE_ACTION:
+                s.throws += 1
+                self._start_throw(s, max(s.opening), min(s.opening))
+            else:
+                s.phase = ROLL
+        elif phase == ROLL:
+            s.log += _LOG_BYTES[_LOG_THROW + action]
+            s.throws += 1
+            self._start_throw(s, *outcome_dice(action))
+        else:
+            s.log += _LOG_BYTES[action]
+            src, die = action_move(action)
+            me = s.turn
+            mover, adversary, hit = step(s.men[me], s.men[1 - me], src, die)
+            s.men = (mover, adversary) if me == WHITE else (adversary, mover)
+            s.played = (*s.played, (src, die, hit))
+            s.dice_left = _without(s.dice_left, die)
+            if mover[OFF] == NUM_MEN:
+                self._end_game(s, me, game_value(mover, adversary, self.backgammon_value))
+            elif not s.dice_left or not max_dice(mover, adversary, s.dice_left):
+                self._pass_turn(s)
+
+    def _start_throw(self, s: BackgammonState, a: int, b: int) -> None:
+        s.opening = ()
+        s.throw = (max(a, b), min(a, b))
+        s.dice_left = dice_to_play(a, b)
+        s.played = ()
+        s.phase = MOVE
+        if not max_dice(*self.position(s), s.dice_left):
+            self._pass_turn(s)
+
+    def _pass_turn(self, s: BackgammonState) -> None:
+        s.turn = 1 - s.turn
+        s.dice_left = ()
+        if s.throws >= self.max_turns:
+            self._end_game(s, s.turn, 0)
+        else:
+            s.phase = ROLL
+
+    def _end_game(self, s: BackgammonState, winner: int, value: int) -> None:
+        s.log += _LOG_BYTES[_LOG_GAME_END]
+        signed = value if winner == WHITE else -value
+        s.net += signed
+        s.results = (*s.results, signed)
+        s.dice_left = ()
+        s.game_no += 1
+        if s.game_no >= self.games:
+            s.phase = OVER
+            return
+        s.men, s.throw, s.played, s.throws = (START, START), (), (), 0
+        if value == 1:  # the winner of a hit throws both dice first (ASSUMPTION 7)
+            s.turn, s.phase, s.opening = winner, ROLL, ()
+        else:
+            s.turn, s.phase, s.opening = -1, OPENING_ROLL, ()
+
+    def returns(self, s: BackgammonState) -> list[float]:
+        # Terminal rewards: a series pays its net at the end (the view shows it as it grows).
+        net = s.net if s.phase == OVER else 0
+        return [float(net), float(-net)]
+
+    # --- strings -------------------------------------------------------------------------
+    def action_to_string(self, s: BackgammonState, player: int, action: int) -> str:
+        if player == CHANCE:
+            a, b = outcome_dice(action)
+            if s.phase == OPENING_ROLL:
+                return f"White throws {a}, Black throws {b}"
+            return f"throw {a}-{b}"
+        if action == TAKE_ACTION:
+            return "take the opening throw" + (f" {max(s.opening)}-{min(s.opening)}"
+                                               if s.opening else "")  # fmt: skip
+        if action == REROLL_ACTION:
+            return "throw both dice again"
+        src, die = action_move(action)
+        dest = max(src - die, OFF)
+        return (f"{_pt(src)}/{_pt(dest)}: a {DIE_NAMES[die]}, from {point_name(src)} "
+                f"to {point_name(dest)}")  # fmt: skip
+
+    def state_string(self, s: BackgammonState) -> str:
+        # The whole table in White's numbering, with the history of the game.
+        return "Backgammon, White's side of the table\n" + self.view_string(
+            self.player_view(s, WHITE), True
+        )
+
+    # --- information (perfect: the view is the whole table, oriented) -----------------------
+    def player_view(self, s: BackgammonState, player: int) -> BackgammonView:
+        return BackgammonView(
+            player=player,
+            phase=s.phase,
+            on_roll=-1 if s.phase == OVER else s.turn,
+            mine=s.men[player],
+            theirs=s.men[1 - player],
+            throw=s.throw,
+            dice_left=s.dice_left,
+            played=s.played,
+            opening=s.opening,
+            game_no=s.game_no,
+            games=self.games,
+            my_net=s.net if player == WHITE else -s.net,
+            results=s.results,
+            log=s.log,
+            rules=self,
+        )
+
+    def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
+        del perfect_recall  # The position is all that matters: the same tensor.
+        return [
+            ("points", (2, NUM_POINTS, 4)),
+            ("bar", (2,)),
+            ("off", (2,)),
+            ("on_roll", (2,)),
+            ("dice", (6,)),
+            ("phase", (NUM_PHASES,)),
+            ("opening", (2, 6)),
+            ("series", (2,)),
+        ]
+
+    def encode_view(
+        self, view: BackgammonView, out: Mapping[str, Any], perfect_recall: bool
+    ) -> None:
+        del perfect_recall
+        points = out["points"]
+        for owner, side in enumerate((view.mine, view.theirs)):
+            for i in range(1, NUM_POINTS + 1):
+                n = side[i] if owner == 0 else side[BAR - i]
+                if n:
+                    row = points[owner, i - 1]
+                    row[0] = 1.0
+                    row[1] = n >= 2
+                    row[2] = n >= 3
+                    row[3] = max(n - 3, 0) / 12
+            out["bar"][owner] = side[BAR] / NUM_MEN
+            out["off"][owner] = side[OFF] / NUM_MEN
+        if view.on_roll >= 0:
+            out["on_roll"][0 if view.on_roll == view.player else 1] = 1.0
+        for d in view.dice_left:
+            out["dice"][d - 1] += 0.25
+        out["phase"][view.phase] = 1.0
+        if view.phase == OPENING_CHOICE:
+            mine, theirs = view.opening[view.player], view.opening[1 - view.player]
+            out["opening"][0, mine - 1] = 1.0
+            out["opening"][1, theirs - 1] = 1.0
+        most = view.games * self.backgammon_value
+        out["series"][0] = 0.5 + view.my_net / (2 * most)
+        out["series"][1] = view.game_no / view.games
+
+    def view_string(self, view: BackgammonView, perfect_recall: bool) -> str:
+        me, adv = view.player, 1 - view.player
+        lines = [f"{PLAYER_NAMES[me]} (you), {PHASE_NAMES[view.phase]}"]
+        if view.games > 1:
+            lines[0] += f"; game {min(view.game_no + 1, view.games)} of {view.games}, " \
+                        f"your net {view.my_net:+d}"  # fmt: skip
+        if view.phase == OPENING_CHOICE:
+            lines.append(f"opening dice: you {view.opening[me]}, adversary {view.opening[adv]}")
+        elif view.on_roll >= 0:
+            who = "you" if view.on_roll == me else "the adversary"
+            line = f"on roll: {who}"
+            if view.phase == MOVE:
+                line += f", throw {view.throw[0]}-{view.throw[1]}, to play " + " ".join(
+                    map(str, view.dice_left)
+                )
+                if view.played:
+                    line += f"; played {_played(view.played)}"
+            lines.append(line)
+        cells = []
+        for i in range(1, NUM_POINTS + 1):
+            if view.mine[i]:
+                cells.append(f"{i}:+{view.mine[i]}")
+            if view.theirs[BAR - i]:
+                cells.append(f"{i}:-{view.theirs[BAR - i]}")
+        lines.append("points (yours +, adversary -): " + " ".join(cells))
+        lines.append(
+            f"bar: you {view.mine[BAR]}, adversary {view.theirs[BAR]}; off: you "
+            f"{view.mine[OFF]}, adversary {view.theirs[OFF]}; pips: you {pips(view.mine)}, "
+            f"adversary {pips(view.theirs)}"
+        )
+        if view.results:
+            lines.append("games: " + " ".join(f"{r if me == WHITE else -r:+d}"
+                                              for r in view.results))  # fmt: skip
+        if perfect_recall:
+            lines.append("history: " + history_string(view.log))
+        return "\n".join(lines)
+
+    def hidden_deals(
+        self, s: BackgammonState, player: int, history: Sequence[int]
+    ) -> tuple[list[int], list[int]]:
+        del s, player, history
+        return [], []  # Perfect information: nothing to re-deal.
+
+    def card_zones(self, s: BackgammonState) -> Mapping[str, int]:
+        """The men as 'cards': White's fifteen are bits 0-14 and Black's 15-29, numbered in
+        order over the points, so the zones partition all thirty iff no man appears or
+        vanishes (the conformance suite's check)."""
+        zones: dict[str, int] = {}
+        for p, side in enumerate(s.men):
+            bit = p * NUM_MEN
+            for i, n in enumerate(side):
+                if n:
+                    zones[f"{PLAYER_NAMES[p]} {_pt(i)}"] = ((1 << n) - 1) << bit
+                    bit += n
+        return zones
+
+
+def _played(played: Sequence[tuple[int, int, bool]]) -> str:
+    return " ".join(f"{_pt(s)}/{_pt(max(s - d, OFF))}{'*' if h else ''}" for s, d, h in played)
+
+
+def history_string(log: bytes) -> str:
+    """Every event of the log in order: openings, take/again, throws, moves, game ends."""
+    words = []
+    for c in log:
+        if c < NUM_MOVE_ACTIONS:
+            src, die = action_move(c)
+            words.append(f"{_pt(src)}/{_pt(max(src - die, OFF))}")
+        elif c == TAKE_ACTION:
+            words.append("take")
+        elif c == REROLL_ACTION:
+            words.append("again")
+        elif c < _LOG_OPENING:
+            a, b = outcome_dice(c - _LOG_THROW)
+            words.append(f"[{a}-{b}]")
+        elif c < _LOG_GAME_END:
+            a, b = outcome_dice(c - _LOG_OPENING)
+            words.append(f"[opening W{a} B{b}]")
+        else:
+            words.append("[game over]")
+    return " ".join(words)
+
+
+def make_rules(params: Mapping[str, ParamValue]) -> BackgammonRules:
+    return BackgammonRules(params)
+
+
+GAME = register(
+    GameSpec(
+        short_name="backgammon",
+        title="Backgammon",
+        book="Hoyle's Games Modernized (Hoffmann)",
+        section="BACKGAMMON; RULES.md §21",
+        make_rules=make_rules,
+        params={
+            "opening": Param(
+                "book",
+                "book: the higher single die takes the two dice or throws both again; "
+                "modern: the two dice are the first throw (ASSUMPTION)",
+                ("book", "modern"),
+            ),
+            "larger_die": Param(
+                False, "if only one die can be used, the larger must be (modern; ASSUMPTION)"
+            ),
+            "backgammon_value": Param(3, "value of a backgammon (4 by agreement)", (3, 4)),
+            "games": Param(1, "games in a series; the winner of a hit throws first next"),
+            "max_turns": Param(1000, "throws per game before it ends drawn (ASSUMPTION)"),
+        },
+        min_players=2,
+        max_players=2,
+        perfect_information=True,
+        variants={
+            "modern": {"opening": "modern", "larger_die": True},
+            "series": {"games": 3, "backgammon_value": 4},
+        },
+        summary="The race of fifteen men round the tables, with hitting and bearing off.",
+    )
+)
