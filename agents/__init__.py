@@ -75,10 +75,9 @@ def _random(
 def _heuristic(
     game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
 ) -> HoyleBot:
-    from hoyle.agents.heuristics import HeuristicBot
+    from hoyle.agents.heuristics import make_heuristic
 
-    _no_options("heuristic", options, ())
-    return HeuristicBot(game, seed, off, spec)
+    return make_heuristic(game, options, off, seed, spec)
 
 
 def _lazy(kind: str, module: str) -> None:

@@ -2,6 +2,8 @@
 
 ``agents/heuristics/<game>.py`` declares the game's hints with ``register_hints``; the agent
 ``heuristic`` (or ``heuristic:-<hint>`` with hints switched off) applies them in book order.
+A game whose heuristic needs more than narrowing legal actions (backgammon chooses whole
+plays, and has a style option) defines ``from_spec`` in its module, which then builds the bot.
 """
 
 from __future__ import annotations
@@ -41,3 +43,21 @@ class HeuristicBot(HoyleBot):
         action, chooser = self.policy.choose(state.player_view(player), state.legal_actions())
         self.last_reason = chooser
         return int(action)
+
+
+def make_heuristic(
+    game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
+) -> HoyleBot:
+    """The ``heuristic`` agent of ``game``: its module's ``from_spec`` if it has one, else a
+    :class:`HeuristicBot` (which takes no options)."""
+    short = game.spec.short_name
+    game_hints(short)
+    module = (
+        importlib.import_module(f"hoyle.agents.heuristics.{short}") if short in HEURISTICS else None
+    )
+    if module is not None and hasattr(module, "from_spec"):
+        bot: HoyleBot = module.from_spec(game, options, off, seed, spec)
+        return bot
+    if options:
+        raise ValueError(f"agent 'heuristic' takes no options for {short}; got {options}")
+    return HeuristicBot(game, seed, off, spec)
