@@ -318,31 +318,35 @@ def _pt(point: int) -> str:
 
 def notation(mover: Side, adversary: Side, moves: Sequence[Move]) -> str:
     """A play in standard notation (``24/18 13/11``, ``8/5(2) 6/5*``, ``bar/22``, ``6/off``):
-    a man moving on without hitting is written once (``24/13``); identical moves are
-    counted (``(2)``); a hit is starred."""
-    legs: list[tuple[int, int, bool]] = []
+    a man moving on is written once with its stops only where it hit (``24/13``,
+    ``13/7*/6``); identical moves are counted (``(2)``); a hit is starred."""
+    legs: list[list[tuple[int, bool]]] = []  # each man's path: (point, hit there)
     m, a = mover, adversary
     for src, die in moves:
         m, a, hit = step(m, a, src, die)
         dest = max(src - die, OFF)
-        for i in range(len(legs) - 1, -1, -1):
-            s0, d0, h0 = legs[i]
-            if d0 == src and not h0:
-                legs[i] = (s0, dest, hit)
+        for leg in reversed(legs):
+            if leg[-1][0] == src and src != OFF:
+                leg.append((dest, hit))
                 break
         else:
-            legs.append((src, dest, hit))
-    legs.sort(key=lambda leg: (-leg[0], -leg[1]))
-    parts: list[str] = []
-    i = 0
-    while i < len(legs):
-        j = i
-        while j < len(legs) and legs[j] == legs[i]:
-            j += 1
-        s0, d0, h0 = legs[i]
-        text = f"{_pt(s0)}/{_pt(d0)}{'*' if h0 else ''}"
-        parts.append(text + (f"({j - i})" if j - i > 1 else ""))
-        i = j
+            legs.append([(src, False), (dest, hit)])
+    words = sorted(
+        (
+            "/".join(
+                _pt(p) + ("*" if hit else "")
+                for i, (p, hit) in enumerate(leg)
+                if i in (0, len(leg) - 1) or hit
+            ),
+            (-leg[0][0], -leg[-1][0]),
+        )
+        for leg in legs
+    )
+    words.sort(key=lambda w: w[1])
+    counts: dict[str, int] = {}
+    for w, _ in words:
+        counts[w] = counts.get(w, 0) + 1
+    parts = [w + (f"({n})" if n > 1 else "") for w, n in counts.items()]
     return " ".join(parts) if parts else "(no play)"
 
 
@@ -606,7 +610,8 @@ class BackgammonRules:
             return "throw both dice again"
         src, die = action_move(action)
         dest = max(src - die, OFF)
-        return (f"{_pt(src)}/{_pt(dest)}: a {DIE_NAMES[die]}, from {point_name(src)} "
+        article = "an" if die == 1 else "a"
+        return (f"{_pt(src)}/{_pt(dest)}: {article} {DIE_NAMES[die]}, from {point_name(src)} "
                 f"to {point_name(dest)}")  # fmt: skip
 
     def state_string(self, s: BackgammonState) -> str:

@@ -1,0 +1,309 @@
+"""Backgammon by the book: the golden tests of RULES.md §21.7 and the rules around them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pyspiel
+import pytest
+
+import hoyle.envs  # noqa: F401  (registers the games)
+from hoyle.envs.games.backgammon import (
+    BAR,
+    BLACK,
+    OFF,
+    OPENING_CHOICE,
+    OPENING_ROLL,
+    REROLL_ACTION,
+    ROLL,
+    START,
+    TAKE_ACTION,
+    WHITE,
+    Side,
+    action_move,
+    dice_outcome,
+    dice_to_play,
+    game_value,
+    legal_moves,
+    move_action,
+    notation,
+    parse_play,
+    pips,
+    plays,
+    sources,
+    step,
+)
+
+
+def side(points: dict[int, int], off: int | None = None) -> Side:
+    """A side from ``{point: men}``; the men not placed are borne off unless ``off`` says."""
+    s = [0] * (BAR + 1)
+    for p, n in points.items():
+        s[p] = n
+    s[OFF] = 15 - sum(s[1:]) if off is None else off
+    assert sum(s) == 15
+    return tuple(s)
+
+
+# The adversary of the bearing-off examples: 15 men in his own home table, out of the way.
+FAR = side({1: 5, 2: 5, 3: 5})
+# RULES.md §21.7.2, the book's Fig. 2: 5 men on 5, 3 on 4, 3 on 2, 4 on 1.
+FIG2 = side({5: 5, 4: 3, 2: 3, 1: 4})
+
+
+def state_at(
+    mover: Side, adversary: Side, throw: tuple[int, int], turn: int = WHITE, **params: Any
+) -> Any:
+    """A live ``hoyle_backgammon`` state with ``turn`` on roll in this position, after
+    ``throw``: set up at the throw's chance node and thrown through the real rules."""
+    game = pyspiel.load_game("hoyle_backgammon", params)
+    state = game.new_initial_state()
+    s = state.s
+    s.men = (mover, adversary) if turn == WHITE else (adversary, mover)
+    s.turn, s.phase, s.legal_cache = turn, ROLL, None
+    state.apply_action(dice_outcome(*throw))
+    return state
+
+
+def first_moves(state: Any) -> set[tuple[int, int]]:
+    return {action_move(a) for a in state.legal_actions()}
+
+
+# --- §21.7.1 the starting position ------------------------------------------------------------
+
+
+def test_starting_layout_and_pip_counts() -> None:
+    assert pips(START) == 167
+    assert START[24] == 2 and START[13] == 5 and START[8] == 3 and START[6] == 5
+    state = pyspiel.load_game("hoyle_backgammon").new_initial_state()
+    assert state.s.men == (START, START)
+    assert "pips: you 167, adversary 167" in state.observation_string(0)
+
+
+# --- §21.7.2 the book's bearing-off example (Fig. 2) -------------------------------------------
+
+
+def test_fig2_throw_4_3() -> None:
+    """The 4 bears off from 4 or moves 5 to 1; the 3 (no man on 3) must move 5 to 2 or 4 to 1."""
+    state = state_at(FIG2, FAR, (4, 3))
+    assert first_moves(state) == {(4, 4), (5, 4), (5, 3), (4, 3)}
+    assert sources(FIG2, FAR, 3) == [4, 5]  # never a bear-off with the 3
+    for pos, moves in plays(FIG2, FAR, (4, 3)).items():
+        assert len(moves) == 2
+        assert pos[0][OFF] <= 1  # only the 4 can bear a man off
+
+
+def test_fig2_any_six_bears_off_from_the_five_point() -> None:
+    assert sources(FIG2, FAR, 6) == [5]
+    mover, _, _ = step(FIG2, FAR, 5, 6)
+    assert mover[OFF] == 1 and mover[5] == 4
+
+
+def test_fig2_double_deuce_bears_off_at_most_three() -> None:
+    """Three men off the 2 point; the fourth 2 must move a man 5 to 3 or 4 to 2."""
+    results = plays(FIG2, FAR, (2, 2, 2, 2))
+    assert max(pos[0][OFF] for pos in results) == 3
+    for pos in results:
+        mover = pos[0]
+        if mover[OFF] == 3:
+            assert (mover[5], mover[3]) == (4, 1) or (mover[4], mover[2]) == (2, 1)
+
+
+# --- §21.7.3 and 4: the bar and a closed home table --------------------------------------------
+
+
+def test_a_man_on_the_bar_must_enter_first() -> None:
+    mover = side({BAR: 1, 13: 5, 8: 4, 6: 5}, off=0)
+    adversary = side({24: 2, 13: 4, 8: 3, 6: 5, 1: 1}, off=0)
+    state = state_at(mover, adversary, (6, 3))
+    # The 6 would enter on 19, the adversary's six point, which he holds: only the 3 enters.
+    assert first_moves(state) == {(BAR, 3)}
+    state.apply_action(move_action(BAR, 3))  # enters on 22; the 6 is then free
+    assert first_moves(state) == {(22, 6), (13, 6), (8, 6)}
+
+
+def test_a_closed_home_table_loses_the_throw() -> None:
+    mover = side({BAR: 1, 13: 5, 8: 4, 6: 5}, off=0)
+    closed = side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}, off=0)
+    state = state_at(mover, closed, (6, 5))
+    assert state.is_chance_node() and state.s.turn == BLACK  # the adversary throws next
+    assert "[6-5]" in state.information_state_string(0)
+
+
+# --- §21.7.5 values ----------------------------------------------------------------------------
+
+
+def test_hit_gammon_backgammon_values() -> None:
+    winner = side({}, off=15)
+    assert game_value(winner, side({1: 14}, off=1)) == 1
+    assert game_value(winner, side({1: 15}, off=0)) == 2
+    assert game_value(winner, side({1: 14, 20: 1}, off=0)) == 3
+    assert game_value(winner, side({1: 14, BAR: 1}, off=0)) == 3
+    assert game_value(winner, side({1: 14, 19: 1}, off=0), backgammon_value=4) == 4
+
+
+@pytest.mark.parametrize(("loser", "value"), [(side({1: 14}, off=1), 1),
+                                              (side({1: 15}, off=0), 2),
+                                              (side({1: 14, 19: 1}, off=0), 4)])  # fmt: skip
+def test_the_game_pays_its_value_when_the_last_man_is_off(loser: Side, value: int) -> None:
+    state = state_at(side({1: 1}), loser, (6, 2), backgammon_value=4)
+    state.apply_action(move_action(1, 6))
+    assert state.is_terminal() and state.returns() == [value, -value]
+
+
+# --- the whole throw ---------------------------------------------------------------------------
+
+
+def test_both_dice_must_be_played_when_possible() -> None:
+    """6-1 with men on 10 and 8, the adversary holding White's 2, 3 and 4 points: 10/9 would
+    leave the 6 unplayable, so the only legal start is 8/7 (then 7/1): the whole throw."""
+    mover = side({10: 1, 8: 1, 1: 13}, off=0)
+    adversary = side({23: 2, 22: 2, 21: 2, 6: 9}, off=0)
+    assert sources(mover, adversary, 1) == [8, 10]
+    assert legal_moves(mover, adversary, (6, 1)) == [(8, 1)]
+    assert all(len(moves) == 2 for moves in plays(mover, adversary, (6, 1)).values())
+
+
+def test_larger_die_rule_is_a_parameter() -> None:
+    """6-5 with one free man on 12 and the adversary holding White's ace point: 12/6 or 12/7
+    can be played, never both dice. The book lets either die be played; the modern rule
+    (``larger_die``) forces the 6."""
+    mover = side({12: 1, 2: 14}, off=0)
+    adversary = side({24: 2, 6: 13}, off=0)
+    assert legal_moves(mover, adversary, (6, 5)) == [(12, 5), (12, 6)]
+    assert legal_moves(mover, adversary, (6, 5), larger_die=True) == [(12, 6)]
+    state = state_at(mover, adversary, (6, 5), larger_die=True)
+    assert first_moves(state) == {(12, 6)}
+
+
+def test_legal_actions_reach_exactly_the_plays() -> None:
+    """Walking every sequence of legal single-man actions reaches the positions ``plays``
+    enumerates, no more and no fewer, in positions met by random play."""
+    game = pyspiel.load_game("hoyle_backgammon")
+    rng = random.Random(3)
+    checked = 0
+    state = game.new_initial_state()
+    while checked < 60:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        elif state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        elif state.s.phase == OPENING_CHOICE:
+            state.apply_action(TAKE_ACTION)
+        else:
+            rules, s = state.rules, state.s
+            mover = s.turn
+            expected = set(plays(*rules.position(s), s.dice_left))
+            reached = set()
+            stack = [state]
+            while stack:
+                x = stack.pop()
+                for a in x.legal_actions():
+                    c = x.child(a)
+                    if c.is_player_node() and c.s.turn == mover and c.s.phase not in (
+                        OPENING_CHOICE, ROLL):  # fmt: skip
+                        stack.append(c)
+                    else:
+                        reached.add((c.s.men[mover], c.s.men[1 - mover]))
+            assert reached == expected
+            checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+# --- the opening, the series, the bound -------------------------------------------------------
+
+
+def test_book_opening_take_or_throw_again() -> None:
+    game = pyspiel.load_game("hoyle_backgammon")
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 30 and abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    state.apply_action(dice_outcome(2, 5))  # White 2, Black 5: Black plays first
+    assert state.current_player() == BLACK and state.legal_actions() == [TAKE_ACTION, REROLL_ACTION]
+    again = state.child(REROLL_ACTION)
+    assert again.is_chance_node() and len(again.chance_outcomes()) == 21
+    again.apply_action(dice_outcome(6, 6))  # a doublet may open after throwing again
+    assert again.current_player() == BLACK and again.s.dice_left == (6, 6, 6, 6)
+    state.apply_action(TAKE_ACTION)
+    assert state.s.dice_left == (5, 2)
+
+
+def test_modern_opening_has_no_choice() -> None:
+    game = pyspiel.load_game("hoyle_backgammon", {"opening": "modern"})
+    state = game.new_initial_state()
+    state.apply_action(dice_outcome(6, 1))
+    assert state.current_player() == WHITE and state.s.dice_left == (6, 1)
+
+
+def test_series_winner_of_a_hit_throws_first() -> None:
+    state = state_at(side({1: 1}), side({1: 14}, off=1), (6, 2), turn=BLACK, games=3)
+    state.apply_action(move_action(1, 6))
+    assert not state.is_terminal()
+    assert state.s.phase == ROLL and state.s.turn == BLACK and state.s.results == (-1,)
+    gammon = state_at(side({1: 1}), side({1: 15}, off=0), (6, 2), games=3)
+    gammon.apply_action(move_action(1, 6))
+    assert gammon.s.phase == OPENING_ROLL and gammon.s.results == (2,)
+    assert gammon.returns() == [0.0, 0.0]  # a series pays at its end
+
+
+def test_max_turns_ends_a_game_drawn() -> None:
+    game = pyspiel.load_game("hoyle_backgammon", {"max_turns": 6})
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.s.throws == 6 and state.returns() == [0.0, 0.0]
+
+
+def test_random_games_stay_far_below_the_length_bound() -> None:
+    game = pyspiel.load_game("hoyle_backgammon")
+    rng = random.Random(1)
+    longest = 0
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        longest = max(longest, state.s.throws)
+        assert state.returns()[0] != 0
+    assert longest < game.rules.max_turns // 2
+
+
+# --- notation ------------------------------------------------------------------------------
+
+
+def test_standard_notation_and_parsing() -> None:
+    results = plays(START, START, dice_to_play(6, 1))
+    pos = parse_play(START, START, (6, 1), "13/7 8/7")
+    assert notation(START, START, results[pos]) == "13/7 8/7"
+    assert parse_play(START, START, (6, 2), "13/5") == parse_play(START, START, (6, 2), "13/7/5")
+    # A blot on White's 7 (the adversary's 18): hit on the way, the stop is written.
+    hit = notation(side({13: 15}, off=0), side({18: 1, 1: 14}, off=0), [(13, 6), (7, 1)])
+    assert hit == "13/7*/6"
+    assert notation(START, START, [(24, 6), (18, 5)]) == "24/13"
+    assert notation(START, START, [(13, 5), (13, 5), (8, 5), (8, 5)]) == "13/3(2)"
+    with pytest.raises(ValueError, match="legal plays"):
+        parse_play(START, START, (6, 1), "24/17")
+
+
+def test_action_strings_speak_both_languages() -> None:
+    state = state_at(START, START, (6, 1))
+    names = [state.action_to_string(WHITE, a) for a in state.legal_actions()]
+    assert len(set(names)) == len(names)
+    assert state.action_to_string(WHITE, move_action(13, 6)) == (
+        "13/7: a six, from the six point of the adversary's outer table to his bar point"
+    )
+    assert state.action_to_string(WHITE, move_action(24, 1)) == (
+        "24/23: an ace, from the adversary's ace point to the adversary's deuce point"
+    )
+    off = state_at(side({5: 15}, off=0), FAR, (6, 5))
+    assert off.action_to_string(WHITE, move_action(5, 6)).startswith("5/off: a six")
