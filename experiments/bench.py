@@ -1,12 +1,17 @@
-"""Speed of the games through pyspiel, beside OpenSpiel's C++ ``gin_rummy``, in one run.
+"""Speed of the games through pyspiel, beside OpenSpiel's C++ games, in one run.
+
+Each game is compared with its declared reference (``GameSpec.reference``: C++ ``gin_rummy``
+for the card games, C++ ``backgammon`` for Backgammon), or with one ``--reference`` for all.
 
 Every game, the reference included, is timed by the same loop a user would write: from the
 initial state, a chance node draws from ``state.chance_outcomes()``, a decision node plays a
 uniformly random legal action, and ``apply_action`` is called; every applied action (chance or
 decision) is a step. Then, on states collected from a few more such playouts, ``clone()`` is
 timed per state and the observation observer's ``set_from`` per call (one call per state and
-player). The ratios are hoyle's numbers over the reference's (steps/s: higher is better;
-µs per clone or set_from: lower is better). The time is spent in rounds that visit every game in
+player). The ratios are hoyle's numbers over the reference's (steps/s and games/s: higher is
+better; µs per clone or set_from: lower is better). Steps are not always the same unit: a
+backgammon step here moves one man, in OpenSpiel two (a doublet's four in two actions), so
+games/s is the fair ratio there. :func:`profile_game` shows where a game's playout time goes. The time is spent in rounds that visit every game in
 turn, and the best round counts (see :func:`run_bench`).
 """
 
@@ -112,47 +117,80 @@ def _best(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def reference_of(game: Any) -> str:
+    """The C++ game a hoyle game is timed beside (its spec's ``reference``)."""
+    spec = getattr(game, "spec", None)
+    return spec.reference if spec is not None else REFERENCE
+
+
 def run_bench(
     games: Sequence[Any],
     seconds: float,
     seed: int = 0,
-    reference: str = REFERENCE,
+    reference: str | None = None,
     rounds: int = 3,
 ) -> list[dict[str, Any]]:
-    """Bench the games and the reference game; each row has its ratios to the reference.
+    """Bench the games and their reference games; each row has its ratios to its reference.
 
-    The time is split into ``rounds`` rounds that visit every game in turn, and each number is
-    the best round's (highest rate, lowest time per call): on a shared machine the best round
-    is the one least disturbed, and interleaving exposes every game to the same disturbances.
+    ``reference`` replaces every game's own (``GameSpec.reference``). The rows are the games,
+    then the references in order of first use. The time is split into ``rounds`` rounds that
+    visit every game in turn, and each number is the best round's (highest rate, lowest time
+    per call): on a shared machine the best round is the one least disturbed, and
+    interleaving exposes every game to the same disturbances.
     """
-    everything = [*games, pyspiel.load_game(reference)]
+    refs = [reference or reference_of(g) for g in games]
+    ref_names = list(dict.fromkeys(refs or [reference or REFERENCE]))
+    everything = [*games, *(pyspiel.load_game(r) for r in ref_names)]
     runs: list[list[dict[str, Any]]] = [[] for _ in everything]
     for k in range(rounds):
         for i, g in enumerate(everything):
             runs[i].append(bench_game(g, seconds / rounds, seed + k))
     rows = [_best(r) for r in runs]
-    ref = rows[-1]
-    for row in rows:
+    by_name = dict(zip(ref_names, rows[len(games) :], strict=True))
+    for row, ref_name in zip(rows, [*refs, *ref_names], strict=True):
+        ref = by_name[ref_name]
+        row["reference_game"] = ref["game"]
+        row["reference"] = row is ref
         row["x_steps"] = row["steps_per_s"] / ref["steps_per_s"]
+        row["x_games"] = row["games_per_s"] / ref["games_per_s"]
         row["x_clone"] = row["clone_us"] / ref["clone_us"]
         row["x_set_from"] = row["set_from_us"] / ref["set_from_us"]
-        row["reference"] = row is ref
     return rows
+
+
+def profile_game(game: Any, seconds: float, seed: int = 0, top: int = 12) -> str:
+    """Where a game's random-playout time goes: the functions with the most own time (cProfile
+    over :func:`random_playouts` for about ``seconds``), as text."""
+    import cProfile
+    import io
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.runcall(random_playouts, game, seconds, random.Random(seed))
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats(top)
+    lines = [ln for ln in out.getvalue().splitlines() if ln.strip()]
+    start = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("ncalls"))
+    return f"where the time goes: {game_label(game)}\n" + "\n".join(lines[start:])
 
 
 def format_bench(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as a plain-text table."""
     names = [r["game"] + (" (reference)" if r.get("reference") else "") for r in rows]
+    refs = ["" if r.get("reference") else r["reference_game"] for r in rows]
     w = max(len("game"), *map(len, names))
+    rw = max(len("vs"), *map(len, refs))
     head = (
-        f"{'game':<{w}} {'steps/s':>10} {'games/s':>9} {'steps/game':>10} {'× ref':>7} "
-        f"{'clone µs':>9} {'× ref':>7} {'set_from µs':>11} {'× ref':>7}"
+        f"{'game':<{w}} {'vs':<{rw}} {'steps/s':>10} {'× ref':>7} {'games/s':>9} {'× ref':>7} "
+        f"{'steps/game':>10} {'clone µs':>9} {'× ref':>7} {'set_from µs':>11} {'× ref':>7}"
     )
     lines = [head, "-" * len(head)]
-    for name, r in zip(names, rows, strict=True):
+    for name, ref, r in zip(names, refs, rows, strict=True):
         lines.append(
-            f"{name:<{w}} {r['steps_per_s']:>10,.0f} {r['games_per_s']:>9,.1f} "
-            f"{r['steps_per_game']:>10.1f} {r['x_steps']:>7.3f} {r['clone_us']:>9.2f} "
-            f"{r['x_clone']:>7.1f} {r['set_from_us']:>11.2f} {r['x_set_from']:>7.1f}"
+            f"{name:<{w}} {ref:<{rw}} {r['steps_per_s']:>10,.0f} {r['x_steps']:>7.3f} "
+            f"{r['games_per_s']:>9,.1f} {r['x_games']:>7.3f} {r['steps_per_game']:>10.1f} "
+            f"{r['clone_us']:>9.2f} {r['x_clone']:>7.1f} {r['set_from_us']:>11.2f} "
+            f"{r['x_set_from']:>7.1f}"
         )
     return "\n".join(lines)

@@ -168,14 +168,22 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     names = args.games or sorted(GAMES)
     games = [load_game(g)[1] for g in names]
-    try:
-        pyspiel.load_game(args.reference)
-    except pyspiel.SpielError as e:
-        why = str(e).splitlines()[0] if args.reference.split("(")[0] in _spiel_names() else ""
-        why = why or "no such OpenSpiel game (see pyspiel.registered_names())"
-        raise UsageError(f"cannot load reference game {args.reference!r}: {why}") from None
+    if args.reference is not None:
+        try:
+            pyspiel.load_game(args.reference)
+        except pyspiel.SpielError as e:
+            known = args.reference.split("(")[0] in _spiel_names()
+            why = str(e).splitlines()[0] if known else ""
+            why = why or "no such OpenSpiel game (see pyspiel.registered_names())"
+            raise UsageError(f"cannot load reference game {args.reference!r}: {why}") from None
     if args.rounds < 1 or args.seconds <= 0:
         raise UsageError("--rounds must be at least 1 and --seconds positive")
+    if args.profile:
+        from hoyle.experiments.bench import profile_game
+
+        for game in games:
+            print(profile_game(game, args.seconds, args.seed), end="\n\n")
+        return 0
     rows = run_bench(games, args.seconds, args.seed, args.reference, args.rounds)
     agent_rows: list[dict[str, Any]] = []
     if args.agents:
@@ -271,8 +279,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="rounds the time is split into, visiting every game in turn; the "
                    "best round counts (default 3)")  # fmt: skip
     b.add_argument("--seed", type=int, default=0, help="seed of the playouts (default 0)")
-    b.add_argument("--reference", default="gin_rummy",
-                   help="OpenSpiel game to compare with (default gin_rummy)")  # fmt: skip
+    b.add_argument("--reference", default=None,
+                   help="OpenSpiel game to compare every game with (default: each game's "
+                   "own: gin_rummy for the card games, backgammon for backgammon)")  # fmt: skip
+    b.add_argument("--profile", action="store_true",
+                   help="instead, show where each game's random-playout time goes (cProfile, "
+                   "the functions with the most own time)")  # fmt: skip
     b.add_argument("--agents", action=argparse.BooleanOptionalAction, default=True,
                    help="also time the agents: ISMCTS and MCTS simulations/s, MCCFR "
                    "iterations/s, beside OpenSpiel's C++ ISMCTS (default; --no-agents "

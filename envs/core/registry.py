@@ -79,6 +79,8 @@ class GameSpec:
     variants: Mapping[str, Mapping[str, ParamValue]] = field(default_factory=dict)
     small_config: Mapping[str, ParamValue] = field(default_factory=dict)
     abstraction: Callable[[Any], Hashable] | None = None
+    reference: str = "gin_rummy"
+    """The OpenSpiel C++ game ``hoyle bench`` times beside this one (the nearest C++ game)."""
     summary: str = ""
     version: int = 0
 

@@ -142,6 +142,18 @@ START: Side = tuple(
 """The starting layout of each player (RULES.md §21.1)."""
 
 
+OPENING_OUTCOMES = tuple(
+    ((w - 1) * 6 + b - 1, 1 / 30) for w in range(1, 7) for b in range(1, 7) if w != b
+)
+"""The opening: White's die and Black's, unequal (ties throw again), each pair 1/30."""
+THROW_OUTCOMES = tuple(
+    ((h - 1) * 6 + lo - 1, (1 if h == lo else 2) / 36)
+    for h in range(1, 7)
+    for lo in range(1, h + 1)
+)
+"""A throw of two dice: the 21 outcomes high-low, a doublet 1/36, any other 2/36."""
+
+
 def move_action(source: int, die: int) -> int:
     """The action moving a man from ``source`` (1-25, 25 the bar) by ``die``."""
     return (source - 1) * 6 + die - 1
@@ -515,12 +527,8 @@ class BackgammonRules:
 
     def chance_outcomes(self, s: BackgammonState) -> list[tuple[int, float]]:
         if s.phase == OPENING_ROLL:
-            return [(dice_outcome(w, b), 1 / 30) for w in range(1, 7) for b in range(1, 7)
-                    if w != b]  # fmt: skip
-        if s.phase == ROLL:
-            return [(dice_outcome(h, lo), (1 if h == lo else 2) / 36)
-                    for h in range(1, 7) for lo in range(1, h + 1)]  # fmt: skip
-        return []
+            return list(OPENING_OUTCOMES)
+        return list(THROW_OUTCOMES) if s.phase == ROLL else []
 
     def apply_action(self, s: BackgammonState, action: int) -> None:
         phase = s.phase
@@ -797,6 +805,7 @@ GAME = register(
             "modern": {"opening": "modern", "larger_die": True},
             "series": {"games": 3, "backgammon_value": 4},
         },
+        reference="backgammon(scoring_type=full_scoring)",
         summary="The race of fifteen men round the tables, with hitting and bearing off.",
     )
 )

@@ -139,3 +139,19 @@ def test_bench_times_the_agents_beside_openspiel_ismcts(
     assert "mcts_random" not in ours  # Conquian hides cards: MCTS would cheat.
     assert ref["reference"] and ref["x_ismcts"] == 1.0 and ref["ismcts_random"] > 0
     assert ours["x_ismcts"] == ours["ismcts_random"] / ref["ismcts_random"]
+
+
+def test_bench_times_each_game_beside_its_own_reference(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["bench", "backgammon", "conquian", "--seconds", "0.03", "--no-agents", "--json"]
+    assert main(argv) == 0
+    rows = json.loads(capsys.readouterr().out)["games"]
+    names = [r["game"].split("(")[0] for r in rows]
+    assert names == ["hoyle_backgammon", "hoyle_conquian", "backgammon", "gin_rummy"]
+    assert rows[0]["reference_game"].startswith("backgammon")
+    assert rows[1]["reference_game"] == "gin_rummy"
+    assert rows[2]["x_games"] == 1.0 and rows[2]["reference"]
+    assert main(["bench", "backgammon", "--seconds", "0.2", "--profile"]) == 0
+    out = capsys.readouterr().out
+    assert "where the time goes: hoyle_backgammon" in out and "backgammon.py" in out
