@@ -25,6 +25,11 @@ class HoyleBot(pyspiel.Bot):  # type: ignore[misc]
         self.last_reason: str | None = None
         """Why the last move was chosen (a hint id for heuristics), for traces."""
 
+    def reseed(self, seed: int) -> None:
+        """Restart the bot's randomness from ``seed`` (search agents reseed their rollout
+        bots at every leaf, so that a search is reproducible)."""
+        self.rng.seed(seed)
+
     def restart_at(self, state: Any) -> None:
         del state  # Unused: hoyle agents keep no per-game memory beyond the state.
 

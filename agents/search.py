@@ -294,25 +294,35 @@ class HeuristicRollout:
     """Play out with the game's heuristic agent (its book hints, all on) for every player.
 
     The hints see only each player's view, as the ``heuristic`` agent does. Its tie-breaking
-    RNG is reseeded from the search's RNG at every leaf, so a search stays reproducible.
+    RNG is reseeded from the search's RNG at every leaf, so a search stays reproducible. A game
+    whose heuristic is a :class:`~hoyle.agents.heuristics.HeuristicBot` narrows the legal
+    actions of the rules state directly (fast); a game with its own heuristic bot (backgammon
+    chooses whole plays) is asked through its ``step`` on a pyspiel state around the leaf.
     """
 
     def __init__(self, game: Any, disabled: tuple[str, ...] = ()) -> None:
         if not is_hoyle_game(game):
             raise ValueError("rollout=heuristic needs a hoyle game (one with book hints)")
-        from hoyle.agents.heuristics import HeuristicBot
+        from hoyle.agents.heuristics import HeuristicBot, game_hints, make_heuristic
 
-        bot = HeuristicBot(game, 0, disabled)
-        if not bot.policy.hints:
+        if not game_hints(game.spec.short_name):
             raise ValueError(f"{game.spec.short_name} has no heuristic hints; use rollout=random")
-        self.policy = bot.policy
+        self.bot = make_heuristic(game, {}, disabled, 0, "heuristic")
+        self.policy = self.bot.policy if type(self.bot) is HeuristicBot else None
+
+    def reseed(self, rng: random.Random) -> None:
+        self.bot.reseed(rng.getrandbits(32))
+
+    def choose(self, sim: HoyleSim, s: Any, player: int, legal: Sequence[int]) -> int:
+        """The heuristic's action for ``player`` in the rules state ``s``."""
+        if self.policy is not None:
+            return int(self.policy.choose(sim.rules.player_view(s, player), legal)[0])
+        return int(self.bot.step(sim.to_spiel(s)))
 
     def __call__(self, sim: Sim, s: Any, rng: random.Random) -> Sequence[float]:
         assert isinstance(sim, HoyleSim)
-        policy = self.policy
-        policy.rng.seed(rng.getrandbits(32))
-        choose = policy.choose
-        view = sim.rules.player_view
+        self.reseed(rng)
+        choose = self.choose
         cur, legal, outcomes, apply = (
             sim.current_player,
             sim.legal_actions,
@@ -324,7 +334,7 @@ class HeuristicRollout:
             p = cur(s)
             if p >= 0:
                 la = legal(s)
-                apply(s, la[0] if len(la) == 1 else choose(view(s, p), la)[0])
+                apply(s, la[0] if len(la) == 1 else choose(sim, s, p, la))
             elif p == CHANCE:
                 apply(s, sample_outcome(outcomes(s), rand()))
             else:
@@ -345,14 +355,13 @@ class HeuristicPrior:
 
     def __init__(self, game: Any) -> None:
         self.rollout = HeuristicRollout(game)
-        self.policy = self.rollout.policy
 
     def reset(self, rng: random.Random) -> None:
-        self.policy.rng.seed(rng.getrandbits(32))
+        self.rollout.reseed(rng)
 
     def __call__(self, sim: Sim, s: Any, player: int, legal: Sequence[int]) -> int:
         assert isinstance(sim, HoyleSim)
-        return int(self.policy.choose(sim.rules.player_view(s, player), legal)[0])
+        return self.rollout.choose(sim, s, player, legal)
 
 
 class StateEvaluator:

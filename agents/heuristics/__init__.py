@@ -38,6 +38,10 @@ class HeuristicBot(HoyleBot):
         off = {resolve_hint(short, d) for d in disabled}
         self.policy = HintPolicy(hints, [h.id for h in hints if h.id not in off], seed)
 
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self.policy.rng.seed(seed)
+
     def step(self, state: Any) -> int:
         player = state.current_player()
         action, chooser = self.policy.choose(state.player_view(player), state.legal_actions())
