@@ -1,11 +1,13 @@
-"""Speed of the search and learning agents, beside OpenSpiel's own C++ ISMCTS, in one run.
+"""Speed of the search and learning agents, beside OpenSpiel's own C++ search, in one run.
 
 For each game: ISMCTS simulations per second (random rollouts, and the game's heuristic as the
-rollout policy), MCTS simulations per second where the game has perfect information (MCTS
-would see hidden cards otherwise), and MCCFR iterations per second for external and outcome
+rollout policy) or, where the game has perfect information, MCTS simulations per second
+(MCTS would see hidden cards otherwise), and MCCFR iterations per second for external and outcome
 sampling on the game's small configuration. The reference is OpenSpiel's C++ ``ISMCTSBot``
 with random rollouts on a C++ game of the same kind (``gin_rummy`` by default: a draw-and-
-discard rummy like Conquian), timed by the same loop.
+discard rummy like Conquian), timed by the same loop; a perfect-information game is compared
+instead with OpenSpiel's C++ ``MCTSBot`` (random rollouts) on its declared C++ reference game
+(``GameSpec.reference``: C++ ``backgammon`` for Backgammon), against hoyle's ``mcts``.
 
 The loop: decision states are collected from seeded random playouts; the agent's ``step`` is
 called on them in turn for about the given time; simulations per second is the simulations
@@ -78,11 +80,12 @@ def search_rates(game: Any, seconds: float, seed: int, sims: int = SEARCH_SIMS) 
     """Simulations per second of hoyle's search agents that apply to ``game``."""
     spec = getattr(game, "spec", None)
     states = decision_states(game, random.Random(seed))
-    agents = {"ismcts_random": f"ismcts:sims={sims},rollout=random"}
-    if spec is not None:
-        agents["ismcts_heuristic"] = f"ismcts:sims={sims},rollout=heuristic"
-        if spec.perfect_information:
-            agents["mcts_random"] = f"mcts:sims={sims},rollout=random"
+    if spec is not None and spec.perfect_information:  # ISMCTS has nothing to determinize
+        agents = {"mcts_random": f"mcts:sims={sims},rollout=random"}
+    else:
+        agents = {"ismcts_random": f"ismcts:sims={sims},rollout=random"}
+        if spec is not None:
+            agents["ismcts_heuristic"] = f"ismcts:sims={sims},rollout=heuristic"
     out: dict[str, Any] = {}
     for key, agent in agents.items():
         bot = make(agent, game, seed)
@@ -110,14 +113,29 @@ def mccfr_rates(game: Any, seconds: float, seed: int) -> dict[str, Any]:
     return out
 
 
+def cpp_mcts(game: Any, sims: int, seed: int) -> Any:
+    """OpenSpiel's C++ MCTS with one random rollout per simulation (for C++ games only)."""
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    return pyspiel.MCTSBot(game, evaluator, 2.0, sims, 1000, False, seed, False)
+
+
 def reference_rates(
-    name: str, seconds: float, seed: int, sims: int = SEARCH_SIMS
+    name: str, seconds: float, seed: int, sims: int = SEARCH_SIMS, kind: str = "ismcts"
 ) -> dict[str, Any]:
-    """Simulations per second of OpenSpiel's C++ ISMCTS on the C++ game ``name``."""
+    """Simulations per second of OpenSpiel's C++ ISMCTS (``kind="ismcts"``) or MCTS
+    (``"mcts"``) with random rollouts on the C++ game ``name``."""
     game = pyspiel.load_game(name)
     states = decision_states(game, random.Random(seed))
-    bot = cpp_ismcts(game, sims, seed)
-    return {"ismcts_random": sims * moves_per_second(bot.step, states, seconds)}
+    bot = cpp_ismcts(game, sims, seed) if kind == "ismcts" else cpp_mcts(game, sims, seed)
+    return {f"{kind}_random": sims * moves_per_second(bot.step, states, seconds)}
+
+
+def reference_for(game: Any, reference: str) -> tuple[str, str]:
+    """The C++ game and search kind a game's agents are timed beside."""
+    spec = getattr(game, "spec", None)
+    if spec is not None and spec.perfect_information:
+        return spec.reference, "mcts"
+    return reference, "ismcts"
 
 
 AGENT_COLUMNS = {
@@ -133,35 +151,41 @@ AGENT_COLUMNS = {
 def run_agent_bench(
     games: Sequence[Any], seconds: float, seed: int = 0, reference: str = AGENT_REFERENCE
 ) -> list[dict[str, Any]]:
-    """One row per game, then the reference's row; ``x_ismcts`` is ISMCTS (random rollouts)
-    over OpenSpiel's C++ ISMCTS on ``reference``. ``seconds`` is the time per measurement."""
+    """One row per game, then one per reference; ``x_ismcts`` is ISMCTS (random rollouts) over
+    OpenSpiel's C++ ISMCTS on ``reference``, or for a perfect-information game ``x_mcts`` is
+    MCTS over C++ MCTS on the game's own reference. ``seconds`` is the time per measurement."""
     from hoyle.experiments.bench import game_label
 
-    ref = {"game": reference, "reference": True, **reference_rates(reference, seconds, seed)}
+    pairs = [reference_for(g, reference) for g in games] or [(reference, "ismcts")]
+    refs: dict[tuple[str, str], dict[str, Any]] = {}
+    for name, kind in dict.fromkeys(pairs):
+        rates = reference_rates(name, seconds, seed, kind=kind)
+        refs[name, kind] = {"game": name, "reference": True, "kind": kind, **rates,
+                            f"x_{kind}": 1.0}  # fmt: skip
     rows = []
-    for game in games:
-        row = {"game": game_label(game), "reference": False}
+    for game, (name, kind) in zip(games, pairs, strict=False):
+        row = {"game": game_label(game), "reference": False, "kind": kind,
+               "reference_game": name}  # fmt: skip
         row.update(search_rates(game, seconds, seed))
         row.update(mccfr_rates(game, seconds, seed))
+        key = f"{kind}_random"
+        row[f"x_{kind}"] = row[key] / refs[name, kind][key]
         rows.append(row)
-    rows.append(ref)
-    for row in rows:
-        row["x_ismcts"] = row["ismcts_random"] / ref["ismcts_random"]
-    return rows
+    return rows + list(refs.values())
 
 
 def format_agent_bench(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as a list per game (the columns differ between games)."""
     lines = []
     for row in rows:
-        lines.append(
-            row["game"] + (" (reference: OpenSpiel's C++ ISMCTSBot)" if row["reference"] else "")
-        )
+        kind = row["kind"]
+        bot = "ISMCTSBot" if kind == "ismcts" else "MCTSBot"
+        lines.append(row["game"] + (f" (reference: OpenSpiel's C++ {bot})" if row["reference"]
+                                    else f" (vs {row['reference_game']})"))  # fmt: skip
         for key, label in AGENT_COLUMNS.items():
             if key in row:
                 lines.append(f"    {label:<52} {row[key]:>10,.0f}")
         if not row["reference"]:
-            lines.append(
-                f"    {'ISMCTS (random rollouts) × reference':<52} {row['x_ismcts']:>10.3f}"
-            )
+            label = f"{kind.upper()} (random rollouts) × reference"
+            lines.append(f"    {label:<52} {row[f'x_{kind}']:>10.3f}")
     return "\n".join(lines)
