@@ -534,6 +534,15 @@ def format_judge(summary: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+def judge_command(config: Mapping[str, Any]) -> str:
+    """The ``hoyle judge`` command line that makes (or resumes) a run of ``config``."""
+    game = config["game_string"]
+    quoted = f"'{game}'" if any(c in game for c in "(), ") else game
+    return (f"hoyle judge {quoted} --agents {','.join(config['agents'])} --against "
+            f"{config['opponent']} --games {config['games']} --seed {config['seed']} "
+            f"--ply {config['ply']}")  # fmt: skip
+
+
 def judge_markdown(
     summary: pd.DataFrame, pairs: Sequence[tuple[str, str, float, float, float, int]],
     config: Mapping[str, Any], seconds: float | None = None,
@@ -542,6 +551,8 @@ def judge_markdown(
     opp, ply = config["opponent"], config["ply"]
     lines = [
         f"# {config['game_string']}: agents against {opp}, judged by gnubg at {ply}-ply",
+        "",
+        f"`{judge_command(config)}`",
         "",
         f"Seed {config['seed']}; {config['games']} games per agent (both colours of "
         f"{config['games'] // 2} deals, the same dice for every agent). Equity: cubeless money "

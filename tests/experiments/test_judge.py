@@ -1,7 +1,8 @@
 """``hoyle judge``: gnubg's own play loses nothing, random play loses equity, the games are the
 match engine's, the numbers are reproducible, and an interrupted run resumes to the same table.
 
-Needs GNU Backgammon's Python package; every test skips, saying so, without it.
+Needs GNU Backgammon's Python package: without it every test skips, saying so, but the one
+that checks the command says how to install it.
 """
 
 from __future__ import annotations
@@ -13,9 +14,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
-
-pytest.importorskip("gnubg", reason="GNU Backgammon's Python package is not installed: "
-                    "pip install 'hoyle[gnubg]'")  # fmt: skip
 
 from hoyle.agents import AGENTS
 from hoyle.experiments import judge
@@ -29,12 +27,17 @@ from hoyle.experiments.judge import (
     summarize_judge,
 )
 
+SKIP = "GNU Backgammon's Python package is not installed: pip install 'hoyle[gnubg]'"
 OPP = "gnubg:ply=0"
 
 
 @pytest.fixture(autouse=True)
-def gnubg_agent(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The ``gnubg`` agent kind, registered for the test if ``hoyle.agents`` does not yet."""
+def gnubg_agent(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Skip without gnubg (except the tests of that case); the ``gnubg`` agent kind,
+    registered for the test if ``hoyle.agents`` does not register it yet."""
+    if request.node.name.startswith("test_without_gnubg"):
+        return
+    pytest.importorskip("gnubg", reason=SKIP)
     if "gnubg" not in AGENTS:
         from hoyle.agents.gnubg_bot import from_spec
 
@@ -171,6 +174,7 @@ def test_command_writes_the_report(tmp_path: Path, capsys: pytest.CaptureFixture
     assert list(csv["agent"]) == ["random", OPP] and csv["games"].tolist() == [2, 2]
     md = (tmp_path / "j" / MD_FILE).read_text()
     assert "| `random` |" in md and "same dice" in md and "0.04" in md
+    assert f"hoyle judge backgammon --agents random,{OPP} --against {OPP} --games 2" in md
     # Run again: everything is stored, the report is the same.
     assert judge.run(_parse(argv)) == 0
     pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "j" / CSV_FILE), csv)
@@ -188,3 +192,16 @@ def test_command_refuses_bad_lines() -> None:
     ]:  # fmt: skip
         with pytest.raises(UsageError, match=match):
             judge.run(_parse(argv))
+
+
+def test_without_gnubg_the_command_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from hoyle.experiments.cli import UsageError
+
+    monkeypatch.setitem(sys.modules, "gnubg", None)  # makes `import gnubg` fail
+    argv = ["judge", "backgammon", "--agents", "random", "--games", "2"]
+    with pytest.raises(UsageError, match=r'pip install "hoyle\[gnubg\]"'):
+        judge.run(_parse(argv))
+    with pytest.raises(ImportError, match=r"hoyle\[gnubg\]"):
+        run_judge("backgammon", ["random"], 2)
