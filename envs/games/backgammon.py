@@ -272,24 +272,43 @@ def plays(
     """Every distinct result of a legal whole-throw play of ``dice``, each with one sequence of
     single-man moves reaching it. The positions are ``(mover, adversary)`` after the play, in
     the same orientation (the mover is still first). A throw that cannot be played gives the
-    position unchanged with the empty play."""
-    out: dict[Position, tuple[Move, ...]] = {}
+    position unchanged with the empty play.
+
+    One depth-first walk over every order of the dice, without the whole-throw rule, to the
+    positions where no die left can be played; the legal plays are those that used the most
+    dice (with ``larger_die``, when that is one of two different dice, the larger if it could
+    be played). This gives what :func:`legal_moves` allows move by move (tested) at a fraction
+    of the cost, which is what every agent that judges whole plays spends its time on.
+    """
+    ends: dict[Position, tuple[Move, ...]] = {}
+    used: dict[Position, int] = {}
     seen: set[tuple[Side, Side, tuple[int, ...]]] = set()
 
     def walk(m: Side, a: Side, left: tuple[int, ...], path: tuple[Move, ...]) -> None:
-        key = (m, a, left)
-        if key in seen:
-            return
-        seen.add(key)
-        moves = legal_moves(m, a, left, larger_die) if left else []
-        if not moves:
-            out.setdefault((m, a), path)
-            return
-        for src, die in moves:
-            m2, a2, _ = step(m, a, src, die)
-            walk(m2, a2, _without(left, die), (*path, (src, die)))
+        leaf = True
+        for die in set(left):
+            srcs = sources(m, a, die)
+            if not srcs:
+                continue
+            leaf = False
+            rest = _without(left, die)
+            for src in srcs:
+                m2, a2, _ = step(m, a, src, die)
+                key = (m2, a2, rest)
+                if key not in seen:
+                    seen.add(key)
+                    walk(m2, a2, rest, (*path, (src, die)))
+        if leaf and (m, a) not in ends:
+            ends[m, a] = path
+            used[m, a] = len(path)
 
-    walk(mover, adversary, tuple(sorted(dice, reverse=True)), ())
+    dice = tuple(sorted(dice, reverse=True))
+    walk(mover, adversary, dice, ())
+    most = max(used.values())
+    out = {pos: path for pos, path in ends.items() if used[pos] == most}
+    if larger_die and most == 1 and len(dice) == 2 and dice[0] != dice[1]:
+        larger = {pos: path for pos, path in out.items() if path[0][1] == dice[0]}
+        out = larger or out
     return out
 
 
