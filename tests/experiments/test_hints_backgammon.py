@@ -232,3 +232,52 @@ def test_missing_gnubg_skips(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     ((_, r),) = done
     assert r.verdict is Verdict.INCONCLUSIVE and "hoyle[gnubg]" in r.summary
     assert not list((tmp_path / "backgammon").glob("results/*.json"))  # not stored
+
+
+@needs_gnubg
+def test_evaluator_agrees_with_the_gnubg_agent() -> None:
+    """Two independent wrappers of gnubg (this one, the ``gnubg`` agent's) value the same plays
+    alike: the orientation of the board and the equity formula are right in both."""
+    gb = pytest.importorskip("hoyle.agents.gnubg_bot")
+    from hoyle.envs.games.backgammon import plays
+    from hoyle.experiments.hints.backgammon_gnubg import GnubgEvaluator
+
+    positions = list(plays(START, START, (4, 2)))
+    mine = [GnubgEvaluator(0).equity_after(p) for p in positions]
+    assert np.allclose(mine, gb.equity_after(positions, 0), atol=1e-6)
+
+
+# --- the heuristic's rules (once the heuristic has its hints) -----------------------------------
+
+needs_hints = pytest.mark.skipif(
+    not B.heuristic_hints(), reason="the backgammon heuristic has no hints yet"
+)
+
+
+@needs_hints
+def test_every_hint_is_ablated_and_judged() -> None:
+    ids = set(EXPERIMENTS["backgammon"])
+    for rule, h in B.heuristic_hints().items():
+        assert {f"{h.id}.ablation", f"{h.id}.referee"} <= ids, rule
+    assert {"make-points", "avoid-blots"} <= set(B.rules())
+
+
+@needs_hints
+def test_scan_finds_positions_where_a_rule_has_an_opinion() -> None:
+    g = B._scan_game(("backgammon", 1, 0))
+    assert g["decisions"] > 5 and g["counts"]["make-points"] > 0
+    for rule, p in g["picked"].items():
+        assert 0 < len(p["kept"]) < p["plays"], rule
+        assert sum(p["mover"]) == sum(p["adversary"]) == 15
+    # Seeded: the same game, the same positions.
+    assert B._scan_game(("backgammon", 1, 0)) == g
+
+
+@needs_hints
+def test_ablation_runs_a_seeded_match(tmp_path: Path) -> None:
+    tiny = Budget("tiny", deals=10, common_deals=5, positions=1, scan_deals=2, trials=1,
+                  sim_deals=1, referee="random")  # fmt: skip
+    r = B.ablation(_ctx(tmp_path, tiny), "backgammon.make-points")
+    assert r.n == 2 and r.numbers["head to head"]["games"] == 4
+    assert "versus random" in r.numbers and r.unit == B.UNIT
+    assert (tmp_path / "plots" / r.plots[0]).exists()
