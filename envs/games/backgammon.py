@@ -307,7 +307,10 @@ def plays(
     most = max(used.values())
     out = {pos: path for pos, path in ends.items() if used[pos] == most}
     if larger_die and most == 1 and len(dice) == 2 and dice[0] != dice[1]:
-        larger = {pos: path for pos, path in out.items() if path[0][1] == dice[0]}
+        # Each single move of the larger die is a whole play here (none can go on).
+        big = dice[0]
+        larger = {step(mover, adversary, src, big)[:2]: ((src, big),)
+                  for src in sources(mover, adversary, big)}  # fmt: skip
         out = larger or out
     return out
 

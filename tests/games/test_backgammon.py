@@ -175,6 +175,9 @@ def test_larger_die_rule_is_a_parameter() -> None:
     assert legal_moves(mover, adversary, (6, 5), larger_die=True) == [(12, 6)]
     state = state_at(mover, adversary, (6, 5), larger_die=True)
     assert first_moves(state) == {(12, 6)}
+    # The last man off with 5-1: either die does it, and the play found is the larger's.
+    last = plays(side({1: 1}), FAR, (5, 1), larger_die=True)
+    assert list(last.values()) == [((1, 5),)]
 
 
 def test_legal_actions_reach_exactly_the_plays() -> None:
