@@ -97,7 +97,15 @@ def _lazy(kind: str, module: str) -> None:
     AGENTS[kind] = factory
 
 
-for _kind, _module in (("mcts", "mcts"), ("ismcts", "ismcts"), ("pimc", "pimc"), ("mccfr", "cfr")):
+for _kind, _module in (
+    ("mcts", "mcts"),
+    ("ismcts", "ismcts"),
+    ("pimc", "pimc"),
+    ("mccfr", "cfr"),
+    ("gnubg", "gnubg_bot"),
+    ("td", "td"),
+    ("expectimax", "expectimax"),
+):
     _lazy(_kind, _module)
 
 
