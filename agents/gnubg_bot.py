@@ -61,6 +61,7 @@ from typing import Any
 import numpy as np
 
 from hoyle.agents.throw import ValueBot
+from hoyle.envs.core.errors import HoyleError
 from hoyle.envs.games.backgammon import (
     BAR,
     NUM_MEN,
@@ -83,8 +84,9 @@ Board = tuple[tuple[int, ...], tuple[int, ...]]
 1-24 at indices 0-23 and the bar at 24 (men borne off are not listed)."""
 
 
-class GnubgUnavailable(ImportError):
-    """The optional ``gnubg`` package is not installed."""
+class GnubgUnavailable(HoyleError, ImportError):
+    """The optional ``gnubg`` package is not installed (a :class:`HoyleError`, so the command
+    line reports it as a usage error with the install command)."""
 
 
 def import_gnubg() -> Any:
