@@ -374,7 +374,9 @@ def add_command(subparsers: Any) -> None:
         "plays as the agent mccfr:policy=OUT/policy.npz.",
     )  # fmt: skip
     t.add_argument("game", help="game string, e.g. conquian")
-    t.add_argument("--method", default="mccfr", choices=("mccfr",), help="method (mccfr)")
+    t.add_argument("--method", default="mccfr", choices=("mccfr", "td"),
+                   help="mccfr, or td: TD(λ) self-play of a backgammon value network "
+                   "(hoyle.agents.td.train)")  # fmt: skip
     t.add_argument(
         "--sampling",
         choices=("external", "outcome"),
@@ -411,11 +413,24 @@ def add_command(subparsers: Any) -> None:
         help="resume the run in --out (default); --no-resume starts over",
     )
     t.add_argument("--quiet", action="store_true", help="no progress bar")
+    g = t.add_argument_group("--method td (backgammon: TD(λ) self-play, hoyle.agents.td.train)")
+    g.add_argument("--games", type=int, default=1000, help="self-play games (default 1000)")
+    g.add_argument("--hidden", type=int, default=40, help="hidden units (default 40)")
+    g.add_argument("--lam", type=float, default=0.7, help="trace decay λ (default 0.7)")
+    g.add_argument("--alpha", type=float, default=0.1, help="step size (default 0.1)")
+    g.add_argument("--explore", type=float, default=0.0,
+                   help="probability of a random play in self-play (default 0)")  # fmt: skip
+    g.add_argument("--eval-games", type=int, default=200,
+                   help="games against each baseline per curve point (default 200)")  # fmt: skip
     t.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """``hoyle train``: the exit status (0 done, 130 interrupted: run again to resume)."""
+    if args.method == "td":
+        from hoyle.agents.td.train import run as run_td
+
+        return run_td(args)
     command = command_line(args)
     trainer = Trainer(
         args.game, sampling=args.sampling, iterations=args.iterations, config=args.config,

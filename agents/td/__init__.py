@@ -1,0 +1,69 @@
+"""``td``: a self-taught backgammon player, TD-Gammon style (Tesauro 1992), in numpy.
+
+``td[:weights=PATH][,ply=0|1][,root=K]``
+
+A small neural network (:mod:`hoyle.agents.td.net`: 199 features, one hidden layer of sigmoid
+units, five outcome probabilities and the equity they give) learnt by TD(λ) self-play
+(:mod:`hoyle.agents.td.train`, ``hoyle train backgammon --method td``). The agent is a
+:class:`~hoyle.agents.throw.ValueBot`: at 0-ply (the default) it makes the play whose resulting
+position the network values highest, all plays of a throw evaluated in one matrix product; at
+``ply=1`` it averages, over the adversary's 21 throws, the value of his best reply, for the
+``root`` best plays at 0-ply (default 8; :mod:`hoyle.agents.expectimax` does the search).
+
+``weights`` is a network saved by the trainer (``OUT/td.npz``); without it the agent plays the
+committed network, :data:`DEFAULT_WEIGHTS` (made by the command in its ``meta`` and in
+``weights/config.json``).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from hoyle.agents.base import HoyleBot
+from hoyle.agents.td.net import ValueNet
+
+DEFAULT_WEIGHTS = Path(__file__).parent / "weights" / "td.npz"
+"""The committed network (``agents/td/weights/td.npz``)."""
+
+
+@functools.lru_cache(maxsize=8)
+def _load(path: str, stamp: tuple[int, int]) -> ValueNet:
+    del stamp  # Part of the cache key only: a file rewritten since is loaded again.
+    return ValueNet.load(path)
+
+
+def load_network(weights: str | Path | None = None) -> ValueNet:
+    """The network at ``weights`` (default: the committed one); loaded once per path.
+
+    The network is shared by every agent that loads the same file; agents only read it."""
+    path = Path(weights) if weights else DEFAULT_WEIGHTS
+    if not path.is_file():
+        raise ValueError(f"td: no network at {str(path)!r} (weights=PATH of a file saved by "
+                         "'hoyle train backgammon --method td', OUT/td.npz)")  # fmt: skip
+    st = path.stat()
+    return _load(str(path.resolve()), (st.st_mtime_ns, st.st_size))
+
+
+def from_spec(
+    game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
+) -> HoyleBot:
+    """Build ``td[:weights=PATH][,ply=0|1][,root=K]``."""
+    from hoyle.agents.expectimax import (
+        SearchBot,
+        check_game,
+        check_options,
+        int_option,
+        value_function,
+    )
+
+    check_options("td", options, off, ("weights", "ply", "root"))
+    check_game("td", game)
+    ply = int_option("td", options, "ply", 0, 0, 1)
+    root = int_option("td", options, "root", 8, 0)
+    value = value_function("td", game, "td", options.get("weights"))
+    return SearchBot(game, value, ply, root, 2, seed, spec)
+
+
+__all__ = ["DEFAULT_WEIGHTS", "ValueNet", "from_spec", "load_network"]

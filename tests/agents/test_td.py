@@ -1,0 +1,251 @@
+"""The TD-Gammon player: features, the fast move generator, the TD(λ) update, seeded and
+resumable training, the agent in both seats, and the committed network's strength."""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+
+import hoyle.envs  # noqa: F401  (registers the games)
+from hoyle.agents.random_agent import RandomBot
+from hoyle.agents.td import DEFAULT_WEIGHTS, from_spec, load_network
+from hoyle.agents.td.moves import play_results
+from hoyle.agents.td.net import NUM_FEATURES, ValueNet, equity, features, flip
+from hoyle.agents.td.train import (
+    TDLearner,
+    TDTrainer,
+    baseline_chooser,
+    evaluate,
+    net_chooser,
+    train_game,
+)
+from hoyle.envs.games.backgammon import BAR, START, Side, dice_to_play, plays
+
+GAME = pyspiel.load_game("hoyle_backgammon")
+
+
+def side(points: dict[int, int]) -> Side:
+    """A side from ``{point: men}``; the rest of the fifteen are borne off."""
+    counts = [points.get(i, 0) for i in range(BAR + 1)]
+    counts[0] = 15 - sum(counts)
+    return tuple(counts)
+
+
+def random_positions(n_games: int, seed: int) -> list[tuple[Side, Side, tuple[int, ...]]]:
+    """``(mover, adversary, dice)`` met in seeded games of random play."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n_games):
+        m, a = START, START
+        while True:
+            dice = dice_to_play(rng.randint(1, 6), rng.randint(1, 6))
+            out.append((m, a, dice))
+            pos = rng.choice(sorted(plays(m, a, dice)))
+            if pos[0][0] == 15:
+                break
+            m, a = pos[1], pos[0]
+    return out
+
+
+def play(game: Any, bots: list[Any], seed: int) -> list[float]:
+    """One game through pyspiel, every action checked legal; the returns."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    returns: list[float] = state.returns()
+    return returns
+
+
+# --- features and the network -------------------------------------------------------------
+def test_features_shape_range_and_the_start() -> None:
+    positions = [(m, a) for m, a, _ in random_positions(3, 0)]
+    x = features(positions)
+    assert x.shape == (len(positions), NUM_FEATURES)
+    assert x.min() >= 0.0 and x[:, :192].max() <= 1.0 and x[:, [194, 195, 198]].max() <= 1.0
+    assert x[:, 192:194].max() <= 7.5 and x[:, 196:198].max() <= 15 * 25 / 167
+    start = features([(START, START)])[0]
+    # 5 men on the six point: n>=1, n>=2, n>=3, (5-3)/12; 2 on 24: 1, 1, 0, 0 (both sides).
+    for off in (0, 96):
+        assert list(start[off + 5 * 4 : off + 6 * 4]) == [1, 1, 1, 2 / 12]
+        assert list(start[off + 23 * 4 : off + 24 * 4]) == [1, 1, 0, 0]
+    assert list(start[192:196]) == [0, 0, 0, 0]
+    assert start[196] == start[197] == 1.0  # 167 pips each, scaled by 167
+    assert start[198] == 0.0  # contact
+    race = (side({1: 2}), side({1: 3}))
+    assert features([race])[0, 198] == 1.0
+
+
+def test_flip_is_an_involution_and_negates_the_equity() -> None:
+    y = np.random.default_rng(0).uniform(size=(10, 5))
+    assert np.allclose(flip(flip(y)), y)
+    assert np.allclose(equity(flip(y), 3), -equity(y, 3))
+    assert np.allclose(equity(flip(y), 4), -equity(y, 4))
+
+
+def test_finished_games_get_their_real_value() -> None:
+    net = ValueNet.initial(8, 0)
+    won = side({})  # all fifteen borne off
+    hit = side({3: 1})  # the loser has borne off fourteen
+    gammon = side({6: 15})  # none off
+    backgammon = side({20: 1, 6: 14})  # none off, one in the winner's home table
+    values = net.equities([(won, hit), (won, gammon), (won, backgammon)])
+    assert list(values) == [1, 2, 3]
+    assert list(net.equities([(won, backgammon)], backgammon_value=4)) == [4]
+
+
+def test_the_fast_move_generator_gives_the_same_plays() -> None:
+    checked = 0
+    for m, a, dice in random_positions(12, 1):
+        for larger in (False, True):
+            fast = play_results(m, a, dice, larger)
+            assert len(fast) == len(set(fast))
+            assert set(fast) == set(plays(m, a, dice, larger))
+            checked += 1
+    assert checked > 1000
+
+
+# --- TD(λ) -----------------------------------------------------------------------------------
+def test_one_td_update_moves_the_value_toward_the_target() -> None:
+    net = ValueNet.initial(20, 3)
+    learner = TDLearner(net, lam=0.7, alpha=0.1)
+    x = features([(START, side({6: 5, 8: 3, 13: 5, 24: 2}))])[0]
+    for who in (0, 1):  # the position left by player 0, then the same by player 1
+        learner.start_game()
+        y = learner.observe(x, who)
+        target = np.array([1.0, 0.0, 0.0, 1.0, 0.0])
+        learner.update(target)
+        after = net.forward(x[None])[1][0]
+        assert np.all(np.abs(after - target) < np.abs(y - target))
+
+
+def test_training_is_seeded_and_reproducible() -> None:
+    def run(seed: int) -> ValueNet:
+        net = ValueNet.initial(10, 0)
+        learner = TDLearner(net, 0.7, 0.1)
+        for g in range(3):
+            train_game(learner, np.random.default_rng(np.random.SeedSequence([seed, 1, g])))
+        return net
+
+    a, b, c = run(5), run(5), run(6)
+    assert np.array_equal(a.w1, b.w1) and np.array_equal(a.w2, b.w2)
+    assert not np.array_equal(a.w1, c.w1)
+    assert not np.array_equal(a.w1, ValueNet.initial(10, 0).w1)
+
+
+def _trainer(out: Path, games: int) -> TDTrainer:
+    return TDTrainer("backgammon", games=games, hidden=6, seed=2, out=out, checkpoint_every=2,
+                     eval_every=2, eval_games=2, progress=False)  # fmt: skip
+
+
+def _curve(trainer: TDTrainer) -> list[tuple[Any, ...]]:
+    """The curve without its times, NaN read as None (so that rows compare equal)."""
+    return [tuple(None if isinstance(v, float) and math.isnan(v) else v
+                  for k, v in sorted(r.items()) if k != "train_seconds")
+            for r in trainer.curve]  # fmt: skip
+
+
+def test_a_killed_and_resumed_run_equals_an_uninterrupted_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = _trainer(tmp_path / "whole", 4)
+    whole.setup()
+    whole.train()
+    import hoyle.agents.td.train as td_train
+
+    real, calls = td_train.train_game, []
+
+    def killed_in_game_4(*args: Any, **kwargs: Any) -> int:
+        calls.append(1)
+        if len(calls) == 4:  # the checkpoint after game 2 is on disk; game 3 is lost
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(td_train, "train_game", killed_in_game_4)
+    part = _trainer(tmp_path / "part", 4)
+    part.setup()
+    with pytest.raises(KeyboardInterrupt):
+        part.train()
+    monkeypatch.setattr(td_train, "train_game", real)
+    resumed = _trainer(tmp_path / "part", 4)
+    resumed.setup()
+    assert resumed.done == 2
+    resumed.train()
+    for k in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(getattr(whole.net, k), getattr(resumed.net, k))
+    assert _curve(whole) == _curve(resumed) and len(_curve(whole)) == 6
+    saved = load_network(tmp_path / "part" / "td.npz")
+    assert saved.meta["games"] == 4 and np.allclose(saved.w1, whole.net.w1, atol=1e-6)
+    for name in ("curve.csv", "curve.png", "summary.json", "config.json", "checkpoint.npz"):
+        assert (tmp_path / "part" / name).is_file()
+
+
+def test_the_train_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from hoyle.experiments.cli import main
+
+    out = tmp_path / "run"
+    argv = ["train", "backgammon", "--method", "td", "--games", "2", "--hidden", "4",
+            "--eval-games", "2", "--seed", "1", "--out", str(out), "--quiet"]  # fmt: skip
+    assert main(argv) == 0
+    assert "td:weights=" in capsys.readouterr().out
+    assert load_network(out / "td.npz").meta["games"] == 2
+    assert main([*argv[:5], "3", *argv[6:]]) == 0  # a larger --games continues the run
+    assert load_network(out / "td.npz").meta["games"] == 3
+    assert main([*argv, "--lam", "0.5"]) == 2  # another run's folder: refused, kept
+    assert "holds another run (lam: 0.7, not 0.5)" in capsys.readouterr().err
+    assert load_network(out / "td.npz").meta["games"] == 3
+
+
+# --- the agent ------------------------------------------------------------------------------
+@pytest.mark.parametrize("spec", ["td", "td:ply=1,root=3"])
+def test_td_plays_legal_complete_games_in_both_seats(spec: str) -> None:
+    _, _, rest = spec.partition(":")
+    options = dict(item.split("=") for item in rest.split(",") if item)
+    for seat in (0, 1):
+        bots: list[Any] = [RandomBot(GAME, 1), RandomBot(GAME, 2)]
+        bots[seat] = from_spec(GAME, options, (), 0, spec)
+        returns = play(GAME, bots, seed=seat)
+        assert returns[0] == -returns[1] != 0
+
+
+def test_spec_errors_name_the_choices() -> None:
+    with pytest.raises(ValueError, match="unknown option 'depth'; options: ply, root, weights"):
+        from_spec(GAME, {"depth": "1"}, (), 0, "td:depth=1")
+    with pytest.raises(ValueError, match="ply must be 0-1"):
+        from_spec(GAME, {"ply": "2"}, (), 0, "td:ply=2")
+    with pytest.raises(ValueError, match="no network at"):
+        from_spec(GAME, {"weights": "/nonexistent.npz"}, (), 0, "td:weights=/nonexistent.npz")
+    with pytest.raises(ValueError, match="no hint switches"):
+        from_spec(GAME, {}, ("blots",), 0, "td:-blots")
+    with pytest.raises(ValueError, match="hoyle_backgammon only"):
+        from_spec(pyspiel.load_game("hoyle_conquian"), {}, (), 0, "td")
+
+
+def _binomial_tail(k: int, n: int) -> float:
+    """P(X >= k) for X ~ Binomial(n, 1/2): the chance of k wins in n by a coin's luck."""
+    return sum(math.comb(n, i) for i in range(k, n + 1)) / 2**n
+
+
+def test_the_committed_network_beats_random_and_the_pip_counter() -> None:
+    net = load_network(DEFAULT_WEIGHTS)
+    assert net.meta["games"] >= 1000 and DEFAULT_WEIGHTS.stat().st_size < 1_000_000
+    me = net_chooser(net)
+    for opponent, games in (("random", 60), ("pips", 120)):
+        res = evaluate(me, baseline_chooser(opponent), games, seed=99)
+        wins = round(res["win_rate"] * res["eval_games"])
+        # Decisive games (no draws): under the null "no better than even", this many wins has
+        # a chance below one in a million.
+        assert _binomial_tail(wins, res["eval_games"]) < 1e-6, (opponent, res)
+        assert res["ci_low"] > 0
