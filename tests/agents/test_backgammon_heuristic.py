@@ -173,7 +173,7 @@ def test_shots_on_chosen_blots_and_no_shot_from_behind() -> None:
 def _positions(n: int, seed: int) -> list[tuple[Side, Side]]:
     """Positions reached by random play (the side on roll as the adversary), with blots."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[Side, Side]] = []
     while len(out) < n:
         state = GAME.new_initial_state()
         while not state.is_terminal() and len(out) < n:
@@ -274,7 +274,7 @@ def _game(specs: tuple[str, str], seed: int) -> list[int]:
             action = bots[state.current_player()].step(state)
             assert action in state.legal_actions()
             state.apply_action(action)
-    return state.history()
+    return list(state.history())
 
 
 def test_plays_legal_complete_games_in_both_seats_reproducibly() -> None:
