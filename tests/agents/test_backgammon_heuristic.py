@@ -8,6 +8,7 @@ changes some decision when it is switched off; the player plays legal, seeded ga
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import pyspiel
@@ -226,6 +227,17 @@ def test_late_in_the_game_being_hit_may_pay() -> None:
     bearing_in = side({6: 5, 5: 5, 4: 3, 9: 2})  # 2 men out, far ahead
     assert H.late_to_be_hit(behind, bearing_in)
     assert not H.late_to_be_hit(behind, START)
+    # The same two plays (a blot in reach of the adversary's men, or none): avoid-blots
+    # prefers the safe one, except late in the game.
+    adversary = side({6: 5, 5: 5, 4: 3, 22: 2})  # two men still in the mover's table
+    safe = side({24: 2, 13: 5, 8: 3, 6: 5})
+    blot = side({24: 2, 13: 5, 8: 3, 6: 4, 5: 1})  # the mover's 5 is his 20: in reach
+    options = [((safe, adversary), ()), ((blot, adversary), ())]
+    early = H.PlayChoice(SimpleNamespace(mine=safe, theirs=START), options)
+    late = H.PlayChoice(SimpleNamespace(mine=safe, theirs=adversary), options)
+    assert late.shots(1) > 0 == late.shots(0)
+    assert H.avoid_blots(early, [0, 1]) == [0]
+    assert H.late_to_be_hit(safe, adversary) and H.avoid_blots(late, [0, 1]) == []
 
 
 def _first_decision_changed(name: str, games: int = 30) -> bool:
