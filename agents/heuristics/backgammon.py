@@ -655,6 +655,10 @@ class BookBot(ThrowBot):
         self.enabled = tuple(h.id for h in HINTS if h.id not in off)
         self.policy = HintPolicy(HINTS, self.enabled, seed)
 
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self.policy.rng.seed(seed)
+
     def choose_play(self, state: Any, options: Sequence[Play]) -> int:
         view = state.player_view(state.current_player())
         choice = PlayChoice(view, options, self.style, state.rules.larger_die)
