@@ -469,11 +469,13 @@ class PlayChoice:
 
     @functools.cached_property
     def mover(self) -> Side:
-        return self.view.mine
+        mine: Side = self.view.mine
+        return mine
 
     @functools.cached_property
     def adversary(self) -> Side:
-        return self.view.theirs
+        theirs: Side = self.view.theirs
+        return theirs
 
     @functools.cached_property
     def contact(self) -> bool:

@@ -94,7 +94,7 @@ The observation string lists the occupied points from the observer's side (``+n`
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -309,8 +309,10 @@ def plays(
     if larger_die and most == 1 and len(dice) == 2 and dice[0] != dice[1]:
         # Each single move of the larger die is a whole play here (none can go on).
         big = dice[0]
-        larger = {step(mover, adversary, src, big)[:2]: ((src, big),)
-                  for src in sources(mover, adversary, big)}  # fmt: skip
+        larger: dict[Position, tuple[Move, ...]] = {
+            step(mover, adversary, src, big)[:2]: ((src, big),)
+            for src in sources(mover, adversary, big)
+        }
         out = larger or out
     return out
 
@@ -416,7 +418,9 @@ def _leg_orders(
     """Positions reached by playing ``legs`` (``(from, to)`` spans) with ``dice`` legally, each
     span split into single dice in any order (so ``24/13`` with 6-5 is 24/18/13 or 24/19/13)."""
 
-    def walk(m: Side, a: Side, left: tuple[int, ...], todo: tuple[tuple[int, int], ...]):
+    def walk(
+        m: Side, a: Side, left: tuple[int, ...], todo: tuple[tuple[int, int], ...]
+    ) -> Iterator[Position]:
         if not todo:
             yield (m, a)
             return
