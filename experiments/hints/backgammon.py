@@ -180,7 +180,7 @@ def evaluator(ctx: Context, plies: int | None = None) -> Evaluator:
             ctx.cache[key] = GnubgEvaluator(plies, BACKGAMMON_VALUE)
         except GnubgMissing as e:
             raise Skipped(str(e)) from None
-    return ctx.cache[key]  # type: ignore[no-any-return]
+    return ctx.cache[key]
 
 
 # --- the opening table ---------------------------------------------------------------------------
@@ -379,8 +379,8 @@ def gammon_style(ctx: Context) -> Result:
             for r in rows.values()]  # fmt: skip
     cost = [r["equity (hit, gammon)"][0] - r["equity (hit, gammon)"][1] for r in rows.values()]
     summary = (f"the gammon play wins more gammons in {len(two) - len(fails)} of {len(two)} "
-               f"throws (mean +{np.mean(gain):.3f} P(win a gammon)); it costs "
-               f"{np.mean(cost):+.3f} equity on average")  # fmt: skip
+               f"throws (mean +{np.mean(gain):.3f} P(win a gammon)); the hit play's equity less the "
+               f"gammon play's: {np.mean(cost):+.3f} on average")  # fmt: skip
     notes = ("Fails: " + ", ".join(fails) + ".") if fails else ""
     return result(universal_verdict(len(fails), len(two)), float(np.mean(gain)), math.nan,
                   math.nan, len(two), "P(win a gammon): gammon play − hit play", summary,
@@ -503,7 +503,7 @@ def plot_openings(ctx: Context, exp_id: str) -> str:
     ax.legend(fontsize=8)
     path = M.plot_file(ctx, exp_id)
     ax.figure.savefig(path, dpi=90)
-    return path.name
+    return str(path.name)
 
 
 def plot_losses(ctx: Context, exp_id: str) -> str:
@@ -521,7 +521,7 @@ def plot_losses(ctx: Context, exp_id: str) -> str:
     ax.set_title("The book's opening plays: loss and verdict", fontsize=10)
     path = M.plot_file(ctx, exp_id, "-losses")
     ax.figure.savefig(path, dpi=90)
-    return path.name
+    return str(path.name)
 
 
 def ranking(ctx: Context) -> Result:
@@ -631,7 +631,7 @@ def makes_home_point(throw: tuple[int, int]) -> str | None:
     for pos, seq in sorted(plays(START, START, dice_to_play(*throw)).items()):
         mover = pos[0]
         if any(mover[p] >= 2 and START[p] == 0 for p in range(1, HOME + 1)):
-            return notation(START, START, seq)
+            return str(notation(START, START, seq))
     return None
 
 
@@ -688,13 +688,11 @@ def differ_by_two(ctx: Context) -> Result:
 RULE_ITEM = {"make-points": "§21.6.1", "avoid-blots": "§21.6.2", "opening": "§21.6.3"}
 """The RULES.md item of each heuristic hint; the others are the plays the book takes for
 granted (hit, escape, bear off, race)."""
-BOOK_SCALE = 0.2
-"""Share of the budget's duplicate deals the ablation of each of the book's own hints plays
-(full: 500 deals head to head, 200 of each against ``random``): a heuristic game takes about a
-third of a second on one core, and a deal's two games differ by about 1.4 points, so 500 deals
-resolve an effect of about 0.12 points a game."""
-OTHER_SCALE = 0.1
-"""The same for the plays the book takes for granted (full: 250 deals, no ``random`` match)."""
+ABLATION_SCALE = 0.2
+"""Share of the budget's duplicate deals each ablation plays (full: 500 deals head to head, 200
+of each against ``random``): a heuristic game takes about a third of a second on one core, and a
+deal's two games differ by about 0.9 to 1.4 points, so 500 deals resolve an effect of about
+0.1 points a game."""
 UNIT = "points per game"
 POSITIONS_PER = {"make-points": 5.0, "avoid-blots": 5.0}
 """Positions judged by gnubg per hint: this many times the budget's ``positions`` (full: 200
@@ -707,15 +705,14 @@ SCAN_PER = 1.5
 def ablation(ctx: Context, hint_id: str) -> Result:
     """``heuristic`` against ``heuristic:-<hint>`` head to head on duplicate deals, judged on the
     raw head-to-head mean: in backgammon every hint acts in nearly every game, so the framework's
-    A/A control (``methods.ablation``) would cancel no luck and double the variance. With the
-    book's hints, each is also matched against ``random`` on the same deals, paired by deal."""
+    A/A control (``methods.ablation``) would cancel no luck and double the variance. When the
+    budget has ``common_deals``, each is also matched against ``random`` on the same deals,
+    paired by deal."""
     from hoyle.experiments.stats import mean_ci, per_deal_means
 
     short = hint_id.split(".", 1)[-1]
-    book = short in RULE_ITEM
-    scale = BOOK_SCALE if book else OTHER_SCALE
-    deals = max(2, round(ctx.budget.deals * scale))
-    common = round(ctx.budget.common_deals * scale) if book else 0
+    deals = max(2, round(ctx.budget.deals * ABLATION_SCALE))
+    common = round(ctx.budget.common_deals * ABLATION_SCALE)
     with_h, without = "heuristic", f"heuristic:-{short}"
     split = 0.6 if common else 1.0
     df = M._match(ctx, GAME, [with_h, without], deals, f"{GAME}-h2h-{short}", 0.0, split)
@@ -965,8 +962,7 @@ def _register_rules() -> None:
 
         item = RULE_ITEM.get(rule, "")
         extra = ("Second number (full budget): each against `random` on the same deals, paired "
-                 "by deal." if item else "A play the book takes for granted: half the deals, "
-                 "no match against `random`.")  # fmt: skip
+                 "by deal.")  # fmt: skip
         register(Experiment(f"{h.id}.ablation", GAME, item, h.id, h.summary, h.source,
                             "ablation", ABLATION_HOW.format(short=rule, extra=extra), ab))  # fmt: skip
         register(Experiment(f"{h.id}.referee", GAME, item, h.id, h.summary, h.source,

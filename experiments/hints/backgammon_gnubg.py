@@ -130,7 +130,7 @@ class GnubgEvaluator:
         return Probs(1.0 - w, lg, lbg, wg, wbg)
 
     def probs_after(self, position: Position) -> Probs:
-        return self._cached(position)  # type: ignore[no-any-return]
+        return self._cached(position)
 
     def equity_after(self, position: Position) -> float:
         return self.probs_after(position).equity(self.backgammon_value)
