@@ -288,7 +288,7 @@ def _styles(throw: tuple[int, int]) -> tuple[str, ...]:
 def _opening_notes(throw: tuple[int, int], a: dict[str, Any], style: str) -> str:
     o = OPENINGS[throw]
     notes = []
-    if o.note:
+    if o.note and (style == "gammon" or len(_styles(throw)) == 1):  # 2-1: the gammon play
         notes.append(f"**The book's wording**: {o.note}. The reading tested is "
                      f"`{o.plays[style]}`.")  # fmt: skip
     for words, j in a["alternatives"].items():
