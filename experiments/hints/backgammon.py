@@ -54,11 +54,13 @@ from hoyle.experiments.hints.framework import (
     Experiment,
     Result,
     Skipped,
+    Untestable,
     Verdict,
     ci_verdict,
     exact_verdict,
     proportion_ci,
     register,
+    register_untestable,
     result,
     universal_verdict,
 )
@@ -971,6 +973,18 @@ def _register_rules() -> None:
 
 # --- the registry --------------------------------------------------------------------------------
 
+register_untestable(Untestable(
+    f"{GAME}.gammon-for-the-rubber", GAME, "§21.6.3",
+    "This case often arises where the player has already lost the first hit of a rubber, in which "
+    "case, if he loses the next game, he has lost the rubber also; but if he can secure a gammon "
+    "(reckoning as a double game), he becomes the winner of the rubber.",
+    f"{HINTS_FOR_PLAY}, before the opening throws",
+    "A claim about when to choose the gammon style: at a rubber score where only a gammon wins "
+    "the rubber. The game has no rubber score to play for (its series parameter adds the games' "
+    "values), and gnubg's cubeless money equity values a gammon at two games, not at 'the "
+    "rubber'. What the claim rests on is tested instead: the book's gammon plays do win more "
+    "gammons (gammon-style), and what each costs in money equity is in the opening table.",
+))  # fmt: skip
 _register_rules()  # The book's order: the principles (§21.6.1-2), then the openings.
 _register_openings()
 register(Experiment(
