@@ -74,6 +74,9 @@ BACKGAMMON_VALUE = 3
 
 PLIES = {"quick": 0, "full": 2}
 """gnubg's depth per budget (any other budget: 0-ply)."""
+REFEREE_SPECS = {name: f"gnubg:ply={p}" for name, p in PLIES.items()}
+"""The referee each budget should name for backgammon (``hoyle hints`` reads it, so that the
+report's header names the judge the referee experiments use): gnubg at the budget's depth."""
 
 SUPPORTED_BELOW = 0.02
 """A book play that loses less than this against gnubg's best play is *supported* (best or

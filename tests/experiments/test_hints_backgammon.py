@@ -4,6 +4,7 @@ the reason, when gnubg is not installed)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from pathlib import Path
@@ -183,6 +184,10 @@ def test_ply_of_specs() -> None:
     assert ply_of("ismcts:sims=25", 0) == 0
     assert B.evaluator_ply(_ctx(Path("."), BUDGETS["full"])) == 2
     assert B.evaluator_ply(_ctx(Path("."), BUDGETS["quick"])) == 0
+    for name, spec in B.REFEREE_SPECS.items():  # the referee named is the judge used
+        budget = dataclasses.replace(BUDGETS[name], referee=spec)
+        ctx = _ctx(Path("."), budget)
+        assert B.evaluator_ply(ctx, referee=True) == B.evaluator_ply(ctx) == B.PLIES[name]
 
 
 def test_equity_has_the_books_values() -> None:
