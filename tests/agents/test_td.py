@@ -131,6 +131,38 @@ def test_one_td_update_moves_the_value_toward_the_target() -> None:
         assert np.all(np.abs(after - target) < np.abs(y - target))
 
 
+@pytest.mark.parametrize("who", [0, 1])
+def test_the_traces_hold_the_gradients_in_player_0s_frame(who: int) -> None:
+    """After one position the traces are the gradients of the outputs as player 0 sees them
+    (player 1's outputs flipped), checked against finite differences."""
+    net = ValueNet.initial(7, 1)
+    learner = TDLearner(net, lam=0.7, alpha=0.1)
+    learner.start_game()
+    x = features([(side({6: 5, 8: 3, 13: 5, 24: 2}), side({6: 4, 5: 2, 13: 5, 24: 2, 22: 1}))])
+    learner.observe(x[0], who)
+
+    def frame(w1: np.ndarray, w2: np.ndarray) -> np.ndarray:
+        y = ValueNet(w1, net.b1, w2, net.b2).forward(x)[1][0]
+        return flip(y) if who else y
+
+    rng = np.random.default_rng(0)
+    eps = 1e-6
+    for _ in range(5):
+        h, f = (
+            int(rng.integers(7)),
+            int(np.flatnonzero(x[0])[rng.integers(x[0].astype(bool).sum())]),
+        )
+        w1 = net.w1.copy()
+        w1[h, f] += eps
+        numeric = (frame(w1, net.w2) - frame(net.w1, net.w2)) / eps
+        assert np.allclose(learner.e1[:, h, f], numeric, atol=1e-5)
+        k, h2 = int(rng.integers(5)), int(rng.integers(7))
+        w2 = net.w2.copy()
+        w2[k, h2] += eps
+        numeric = (frame(net.w1, w2) - frame(net.w1, net.w2)) / eps
+        assert np.allclose(learner.e2[:, k, h2], numeric, atol=1e-5)
+
+
 def test_training_is_seeded_and_reproducible() -> None:
     def run(seed: int) -> ValueNet:
         net = ValueNet.initial(10, 0)
