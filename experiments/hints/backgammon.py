@@ -78,6 +78,25 @@ REFEREE_SPECS = {name: f"gnubg:ply={p}" for name, p in PLIES.items()}
 """The referee each budget should name for backgammon (``hoyle hints`` reads it, so that the
 report's header names the judge the referee experiments use): gnubg at the budget's depth."""
 
+METHODS_TEXT = (
+    "*Exact*: GNU Backgammon (`gnubg`, cubeless money equity with hit 1, gammon 2, backgammon 3; "
+    "2-ply at the full budget, 0-ply at the quick one) values the position left by every legal "
+    "play of the throw (scored by position: gnubg's own move lists truncate bear-offs); the "
+    "book's play is compared with the best. gnubg's evaluation is deterministic, so these have "
+    "no interval; the report gives how far the loss moves between depths instead. *Ablation*: "
+    "`heuristic` against `heuristic:-<hint>` head to head on duplicate dice (each deal's dice in "
+    "both seatings); the effect is the points a game won with the hint, a Student-t interval "
+    "over deals. No A/A control is subtracted, unlike the card games: the hints act in nearly "
+    "every game, so the control would cancel no luck. As a second number each is also matched "
+    "against `random`. *Referee*: positions from seeded self-play of the full heuristic, one per "
+    "game, where the rule keeps some plays and drops others; the effect is how often gnubg's "
+    "best play is one the rule keeps, less how often a random legal play would be, with the "
+    "exact interval of the agreement. *Simulation*: seeded games through the game's own dice. "
+    "An ablation or referee verdict judges the hint *as the heuristic agent reads it* "
+    "(`agents/heuristics/backgammon.py`), and each section says what was run."
+)
+"""How the backgammon experiments work (the report's methods paragraph for this game)."""
+
 SUPPORTED_BELOW = 0.02
 """A book play that loses less than this against gnubg's best play is *supported* (best or
 equivalent): half gnubg's own mark for an error (below), and about as far as the loss of the same
@@ -185,7 +204,8 @@ def evaluator(ctx: Context, plies: int | None = None) -> Evaluator:
             ctx.cache[key] = GnubgEvaluator(plies, BACKGAMMON_VALUE)
         except GnubgMissing as e:
             raise Skipped(str(e)) from None
-    return ctx.cache[key]
+    ev: Evaluator = ctx.cache[key]
+    return ev
 
 
 # --- the opening table ---------------------------------------------------------------------------
@@ -494,7 +514,8 @@ def plot_openings(ctx: Context, exp_id: str) -> str:
         book.append(a["styles"]["hit"]["equity"])
         gam.append(a["styles"]["gammon"]["equity"])
         best.append(a["best"]["equity"])
-    ax = new_figure(9.0, 3.8).subplots()
+    fig = new_figure(9.0, 3.8)
+    ax = fig.subplots()
     x = np.arange(len(labels))
     ax.bar(x - 0.2, best, 0.4, color="tab:blue", label="gnubg's best play")
     ax.bar(x + 0.2, book, 0.4, color="tab:orange", label="the book's play (for a hit)")
@@ -507,7 +528,7 @@ def plot_openings(ctx: Context, exp_id: str) -> str:
     ax.set_title("Opening throws: the book's play against gnubg's best", fontsize=10)
     ax.legend(fontsize=8)
     path = M.plot_file(ctx, exp_id)
-    ax.figure.savefig(path, dpi=90)
+    fig.savefig(path, dpi=90)
     return str(path.name)
 
 
@@ -515,7 +536,8 @@ def plot_losses(ctx: Context, exp_id: str) -> str:
     """Each book play's loss against gnubg's best, with the verdict thresholds."""
     rows = [(f"{label(t)}" + (f" {st}" if len(_styles(t)) > 1 else ""),
              throw_analysis(ctx, t)["styles"][st]["loss"]) for t in THROWS for st in _styles(t)]  # fmt: skip
-    ax = new_figure(6.4, 0.22 * len(rows) + 1.2).subplots()
+    fig = new_figure(6.4, 0.22 * len(rows) + 1.2)
+    ax = fig.subplots()
     ys = np.arange(len(rows))[::-1]
     colors = {"supported": "tab:green", "inconclusive": "tab:gray", "refuted": "tab:red"}
     ax.barh(ys, [v for _, v in rows], color=[colors[opening_verdict(v).value] for _, v in rows])
@@ -525,7 +547,7 @@ def plot_losses(ctx: Context, exp_id: str) -> str:
     ax.set_xlabel(f"equity lost against gnubg's best play ({evaluator_ply(ctx)}-ply)")
     ax.set_title("The book's opening plays: loss and verdict", fontsize=10)
     path = M.plot_file(ctx, exp_id, "-losses")
-    ax.figure.savefig(path, dpi=90)
+    fig.savefig(path, dpi=90)
     return str(path.name)
 
 
@@ -652,7 +674,8 @@ def differ_by_two(ctx: Context) -> Result:
     point = {label(t): makes_home_point(t) for t in DIFFER_BY_TWO}
     order = sorted((t for t in THROWS if t[0] != t[1]), key=lambda t: -best[t]["equity"])
     ranks = {label(t): order.index(t) + 1 for t in DIFFER_BY_TWO}
-    ax = new_figure(6.4, 3.2).subplots()
+    fig = new_figure(6.4, 3.2)
+    ax = fig.subplots()
     xs = [label(t) for t in order]
     ax.bar(range(len(xs)), [best[t]["equity"] for t in order],
            color=["tab:green" if t in DIFFER_BY_TWO else "tab:gray" for t in order])  # fmt: skip
@@ -662,7 +685,7 @@ def differ_by_two(ctx: Context) -> Result:
     ax.set_title("Non-doublet opening throws (green: numbers differ by two)", fontsize=10)
     ax.legend(fontsize=8)
     path = M.plot_file(ctx, exp_id)
-    ax.figure.savefig(path, dpi=90)
+    fig.savefig(path, dpi=90)
     ctx.tick(1.0)
     summary = (f"their best plays average {r['difference']:+.3f} equity above the other "
                f"{len(others)} non-doublet throws (exact permutation p = {r['p_value']:.3f}); "

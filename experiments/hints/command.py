@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import sys
 import time
 from pathlib import Path
@@ -104,12 +105,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def game_budget(budget: Any, game: str, referee: str | None) -> Any:
-    """The budget for ``game``: the full budget's referee is the game's own strong search
-    (``hoyle.agents.ismcts.REFEREE``) unless ``--referee`` names another."""
+    """The budget for ``game``: ``--referee`` if given; else the game's own referee for this
+    budget, ``REFEREE_SPECS[budget]`` of its hint module (backgammon: gnubg at the budget's
+    depth); else, for the full budget, its strong search (``hoyle.agents.ismcts.REFEREE``)."""
     from hoyle.agents.ismcts import REFEREE
 
     if referee:
         return dataclasses.replace(budget, referee=referee.strip())
+    own = getattr(importlib.import_module(f"hoyle.experiments.hints.{game}"), "REFEREE_SPECS", {})
+    if budget.name in own:
+        return dataclasses.replace(budget, referee=own[budget.name])
     if budget.name == "full" and game in REFEREE:
         return dataclasses.replace(budget, referee=REFEREE[game])
     return budget

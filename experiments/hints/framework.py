@@ -314,7 +314,7 @@ class Untestable:
 
 EXPERIMENTS: dict[str, dict[str, Experiment]] = {}
 UNTESTABLE: dict[str, list[Untestable]] = {}
-GAME_MODULES = ("conquian", "cassino")
+GAME_MODULES = ("conquian", "cassino", "backgammon")
 """Games with hint experiments (``experiments/hints/<game>.py``)."""
 
 

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import math
 from collections.abc import Sequence
 from pathlib import Path
@@ -130,7 +131,9 @@ def write_report(
     if command:
         lines += ["", f"Made by `{command}` (the same command reproduces it: same seed, same "
                   "numbers; finished experiments are reused)."]  # fmt: skip
-    lines += ["", "**Verdict rule.** " + VERDICT_RULE, "", "**Methods.** " + METHODS_TEXT, ""]
+    methods = getattr(importlib.import_module(f"hoyle.experiments.hints.{game}"),
+                      "METHODS_TEXT", METHODS_TEXT)  # fmt: skip
+    lines += ["", "**Verdict rule.** " + VERDICT_RULE, "", "**Methods.** " + methods, ""]
     lines += ["## Every hint", "",
               "| RULES.md | experiment | method | verdict | effect | 95% CI | n | unit |",
               "|---|---|---|---|---|---|---|---|"]  # fmt: skip

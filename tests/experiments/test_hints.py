@@ -99,7 +99,9 @@ def _items(section: str) -> list[str]:
     return [f"§{section}.{m}" for m in re.findall(r"^(\d+)\. ", body, flags=re.M)]
 
 
-@pytest.mark.parametrize(("game", "section"), [("conquian", "2.7"), ("cassino", "1.9")])
+@pytest.mark.parametrize(
+    ("game", "section"), [("conquian", "2.7"), ("cassino", "1.9"), ("backgammon", "21.6")]
+)
 def test_every_hint_has_an_experiment_or_a_reason(game: str, section: str) -> None:
     exps = experiments(game)
     covered = {e.item for e in exps} | {u.item for u in UNTESTABLE[game]}
