@@ -39,7 +39,15 @@ from scipy.special import ndtr
 
 from hoyle.agents.base import HoyleBot
 from hoyle.agents.throw import THROWS, ValueBot
-from hoyle.envs.games.backgammon import BAR, NUM_MEN, OFF, Position, dice_to_play, game_value
+from hoyle.envs.games.backgammon import (
+    BAR,
+    NUM_MEN,
+    OFF,
+    Position,
+    dice_to_play,
+    game_value,
+    plays,
+)
 
 RACE_SIGMA = 1.0
 """The race's spread in pips per square root of the pips both sides have left."""
@@ -78,7 +86,6 @@ def search_values(
     width: int = 2,
 ) -> np.ndarray:  # fmt: skip
     """``V_depth`` of each position (see the module docstring), one batch per level."""
-    from hoyle.agents.td.moves import play_results
 
     if depth == 0:
         return value(positions)
@@ -89,7 +96,7 @@ def search_values(
         if mover[OFF] == NUM_MEN:
             continue
         for dice, p in _THROW_DICE:
-            replies = play_results(adversary, mover, dice, larger_die)
+            replies = list(plays(adversary, mover, dice, larger_die))
             groups.append((i, p, len(children), len(replies)))
             children.extend(replies)
     done = [i for i, (m, _) in enumerate(positions) if m[OFF] == NUM_MEN]

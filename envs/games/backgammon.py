@@ -274,47 +274,64 @@ def plays(
     the same orientation (the mover is still first). A throw that cannot be played gives the
     position unchanged with the empty play.
 
-    One depth-first walk over every order of the dice, without the whole-throw rule, to the
-    positions where no die left can be played; the legal plays are those that used the most
-    dice (with ``larger_die``, when that is one of two different dice, the larger if it could
-    be played). This gives what :func:`legal_moves` allows move by move (tested) at a fraction
-    of the cost, which is what every agent that judges whole plays spends its time on.
+    Every order of the dice is played out with :func:`sources` and :func:`step`, without the
+    whole-throw rule, and the results that used the most dice are kept (with ``larger_die``,
+    when only one of two different dice can be used, the larger's if it can be). A doublet's
+    moves are tried with the men in non-increasing order of their points only: moves of one
+    number commute unless one enables another, and a move only enables one from a lower point
+    (the man moved on from where it landed, a man borne off once the higher men are gone).
+    Each sequence returned is legal move by move (:func:`legal_moves`; tested), and the set of
+    results is OpenSpiel's (``tests/games/test_backgammon_openspiel.py``). This is where every
+    agent that judges whole plays spends its time, so it is written for speed.
     """
-    ends: dict[Position, tuple[Move, ...]] = {}
-    used: dict[Position, int] = {}
-    seen: set[tuple[Side, Side, tuple[int, ...]]] = set()
+    if len(set(dice)) == 1:  # a doublet, or what is left of a throw: one number
+        return _doublet_plays(mover, adversary, dice[0], len(dice))
+    high, low = max(dice), min(dice)
+    two: dict[Position, tuple[Move, ...]] = {}
+    one: dict[Position, tuple[Move, ...]] = {}
+    for d1, d2 in ((high, low), (low, high)):
+        for src in sources(mover, adversary, d1):
+            m, a, _ = step(mover, adversary, src, d1)
+            nxt = sources(m, a, d2)
+            if not nxt and not two:
+                one.setdefault((m, a), ((src, d1),))
+            for src2 in nxt:
+                m2, a2, _ = step(m, a, src2, d2)
+                two.setdefault((m2, a2), ((src, d1), (src2, d2)))
+    if two:
+        return two
+    if not one:
+        return {(mover, adversary): ()}
+    if larger_die:
+        larger = {pos: seq for pos, seq in one.items() if seq[0][1] == high}
+        return larger or one
+    return one
 
-    def walk(m: Side, a: Side, left: tuple[int, ...], path: tuple[Move, ...]) -> None:
-        leaf = True
-        for die in set(left):
-            srcs = sources(m, a, die)
-            if not srcs:
-                continue
-            leaf = False
-            rest = _without(left, die)
-            for src in srcs:
-                m2, a2, _ = step(m, a, src, die)
-                key = (m2, a2, rest)
-                if key not in seen:
-                    seen.add(key)
-                    walk(m2, a2, rest, (*path, (src, die)))
-        if leaf and (m, a) not in ends:
-            ends[m, a] = path
-            used[m, a] = len(path)
 
-    dice = tuple(sorted(dice, reverse=True))
-    walk(mover, adversary, dice, ())
-    most = max(used.values())
-    out = {pos: path for pos, path in ends.items() if used[pos] == most}
-    if larger_die and most == 1 and len(dice) == 2 and dice[0] != dice[1]:
-        # Each single move of the larger die is a whole play here (none can go on).
-        big = dice[0]
-        larger: dict[Position, tuple[Move, ...]] = {
-            step(mover, adversary, src, big)[:2]: ((src, big),)
-            for src in sources(mover, adversary, big)
-        }
-        out = larger or out
-    return out
+def _doublet_plays(
+    mover: Side, adversary: Side, die: int, count: int
+) -> dict[Position, tuple[Move, ...]]:
+    """The plays of ``count`` dice of one number (the men in non-increasing order of points)."""
+    found: dict[Position, tuple[Move, ...]] = {}
+    best = 0
+
+    def walk(m: Side, a: Side, path: tuple[Move, ...], top: int) -> None:
+        nonlocal best
+        moved = False
+        if len(path) < count:
+            for src in sources(m, a, die):
+                if src <= top:
+                    moved = True
+                    m2, a2, _ = step(m, a, src, die)
+                    walk(m2, a2, (*path, (src, die)), src)
+        if not moved and len(path) >= best:
+            if len(path) > best:
+                best = len(path)
+                found.clear()
+            found.setdefault((m, a), path)
+
+    walk(mover, adversary, (), BAR)
+    return found
 
 
 def game_value(winner: Side, loser: Side, backgammon_value: int = 3) -> int:

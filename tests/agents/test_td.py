@@ -15,7 +15,6 @@ import pytest
 import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.agents.random_agent import RandomBot
 from hoyle.agents.td import DEFAULT_WEIGHTS, from_spec, load_network
-from hoyle.agents.td.moves import play_results
 from hoyle.agents.td.net import NUM_FEATURES, ValueNet, equity, features, flip
 from hoyle.agents.td.train import (
     TDLearner,
@@ -104,17 +103,6 @@ def test_finished_games_get_their_real_value() -> None:
     values = net.equities([(won, hit), (won, gammon), (won, backgammon)])
     assert list(values) == [1, 2, 3]
     assert list(net.equities([(won, backgammon)], backgammon_value=4)) == [4]
-
-
-def test_the_fast_move_generator_gives_the_same_plays() -> None:
-    checked = 0
-    for m, a, dice in random_positions(12, 1):
-        for larger in (False, True):
-            fast = play_results(m, a, dice, larger)
-            assert len(fast) == len(set(fast))
-            assert set(fast) == set(plays(m, a, dice, larger))
-            checked += 1
-    assert checked > 1000
 
 
 # --- TD(λ) -----------------------------------------------------------------------------------

@@ -310,3 +310,45 @@ def test_action_strings_speak_both_languages() -> None:
     )
     off = state_at(side({5: 15}, off=0), FAR, (6, 5))
     assert off.action_to_string(WHITE, move_action(5, 6)).startswith("5/off: a six")
+
+
+@pytest.mark.parametrize("larger_die", [False, True])
+def test_plays_are_the_move_by_move_results_with_legal_sequences(larger_die: bool) -> None:
+    """``plays`` (the fast walk every agent uses) equals the results of walking
+    ``legal_moves`` move by move, mid-throw too, and each sequence it gives is legal."""
+
+    def slow(m: Side, a: Side, left: tuple[int, ...], larger: bool) -> set[Any]:
+        moves = legal_moves(m, a, left, larger) if left else []
+        if not moves:
+            return {(m, a)}
+        out: set[Any] = set()
+        for src, die in moves:
+            m2, a2, _ = step(m, a, src, die)
+            rest = list(left)
+            rest.remove(die)
+            out |= slow(m2, a2, tuple(rest), False)
+        return out
+
+    game = pyspiel.load_game("hoyle_backgammon", {"larger_die": larger_die})
+    rng = random.Random(11)
+    checked = 0
+    while checked < 400:
+        state = game.new_initial_state()
+        while not state.is_terminal() and checked < 400:
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            s = state.s
+            if s.phase != OPENING_CHOICE:
+                larger = larger_die and not s.played
+                mover, adversary = state.rules.position(s)
+                fast = plays(mover, adversary, s.dice_left, larger)
+                assert set(fast) == slow(mover, adversary, s.dice_left, larger)
+                for pos, moves in fast.items():
+                    child = state.clone()
+                    for src, die in moves:
+                        child.apply_action_with_legality_check(move_action(src, die))
+                    assert (child.s.men[s.turn], child.s.men[1 - s.turn]) == pos
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
