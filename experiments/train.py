@@ -365,13 +365,16 @@ class Trainer:
 def add_command(subparsers: Any) -> None:
     """Add ``hoyle train`` to the ``hoyle`` parser."""
     t = subparsers.add_parser(
-        "train", help="train an MCCFR policy (exact on the small configuration, or abstracted)",
-        description="Tabular MCCFR. With --config small (default) the game's small "
+        "train", help="train an agent: MCCFR (exact on the small configuration, or "
+        "abstracted), or TD(λ) self-play for backgammon",
+        description="--method mccfr (default): tabular MCCFR. With --config small (default) the game's small "
         "configuration is enumerated once and the exact exploitability of the average policy "
         "is logged (exploitability.csv, exploitability.png). With --config full (or "
         "--abstraction) MCCFR walks the real game keyed by the game's information "
         "abstraction. Checkpoints go to the run folder; the same command resumes. The policy "
-        "plays as the agent mccfr:policy=OUT/policy.npz.",
+        "plays as the agent mccfr:policy=OUT/policy.npz. --method td (backgammon): a "
+        "TD-Gammon style value network learnt by TD(λ) self-play, with a learning curve "
+        "(curve.csv, curve.png), checkpoints and resume; it plays as td:weights=OUT/td.npz.",
     )  # fmt: skip
     t.add_argument("game", help="game string, e.g. conquian")
     t.add_argument("--method", default="mccfr", choices=("mccfr", "td"),
@@ -400,11 +403,11 @@ def add_command(subparsers: Any) -> None:
     t.add_argument(
         "--checkpoint-every",
         type=int,
-        help="iterations between checkpoints (default: a twentieth of the run)",
+        help="iterations (td: games) between checkpoints (default: a twentieth of the run)",
     )
     t.add_argument("--eval-every", type=int,
                    help="exact mode: evaluate every N iterations (default: ~10 per decade, "
-                   "log-spaced)")  # fmt: skip
+                   "log-spaced); td: every N games")  # fmt: skip
     t.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     t.add_argument(
         "--resume",
