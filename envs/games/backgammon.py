@@ -154,6 +154,22 @@ THROW_OUTCOMES = tuple(
 """A throw of two dice: the 21 outcomes high-low, a doublet 1/36, any other 2/36."""
 
 
+def make_side(points: Mapping[int, int], off: int | None = None) -> Side:
+    """A side from ``{point: men}`` in its owner's numbering (25 the bar); the men not placed
+    are borne off unless ``off`` says how many are. For setting up positions by hand.
+
+    >>> make_side({6: 5, 8: 3, 13: 5, 24: 2}) == START
+    True
+    """
+    s = [0] * (BAR + 1)
+    for point, men in points.items():
+        s[point] = men
+    s[OFF] = NUM_MEN - sum(s[1:]) if off is None else off
+    if sum(s) != NUM_MEN or min(s) < 0:
+        raise ValueError(f"a side has {NUM_MEN} men; got {points} and {off} off")
+    return tuple(s)
+
+
 def move_action(source: int, die: int) -> int:
     """The action moving a man from ``source`` (1-25, 25 the bar) by ``die``."""
     return (source - 1) * 6 + die - 1

@@ -21,7 +21,6 @@ from hoyle.agents.throw import THROWS
 from hoyle.envs.games.backgammon import (
     BAR,
     MOVE,
-    OFF,
     OPENING_CHOICE,
     REROLL_ACTION,
     ROLL,
@@ -34,18 +33,11 @@ from hoyle.envs.games.backgammon import (
     parse_play,
     plays,
 )
+from hoyle.envs.games.backgammon import (
+    make_side as side,
+)
 
 GAME = pyspiel.load_game("hoyle_backgammon")
-
-
-def side(points: dict[int, int]) -> Side:
-    """A side from ``{point: men}``; the men not placed are borne off."""
-    s = [0] * (BAR + 1)
-    for p, n in points.items():
-        s[p] = n
-    s[OFF] = 15 - sum(s[1:])
-    assert s[OFF] >= 0
-    return tuple(s)
 
 
 def brute_shots(

@@ -31,6 +31,7 @@ from hoyle.agents.gnubg_bot import (
 )
 from hoyle.agents.throw import throw_plays
 from hoyle.envs.games.backgammon import START, game_value, parse_play, plays
+from hoyle.envs.games.backgammon import make_side as side
 from hoyle.experiments.match import play_game
 
 SKIP = "GNU Backgammon's Python package is not installed: pip install 'hoyle[gnubg]'"
@@ -44,13 +45,6 @@ def gnubg() -> Any:
 @pytest.fixture
 def game() -> Any:
     return pyspiel.load_game("hoyle_backgammon")
-
-
-def side(points: dict[int, int]) -> tuple[int, ...]:
-    """A side from ``{point: men}`` (25 the bar); the rest are borne off."""
-    s = [points.get(i, 0) for i in range(26)]
-    s[0] = 15 - sum(s)
-    return tuple(s)
 
 
 def raw_equity(gnubg: Any, board: Any, ply: int = 0) -> float:

@@ -24,16 +24,10 @@ from hoyle.agents.td.train import (
     net_chooser,
     train_game,
 )
-from hoyle.envs.games.backgammon import BAR, START, Side, dice_to_play, plays
+from hoyle.envs.games.backgammon import START, Side, dice_to_play, plays
+from hoyle.envs.games.backgammon import make_side as side
 
 GAME = pyspiel.load_game("hoyle_backgammon")
-
-
-def side(points: dict[int, int]) -> Side:
-    """A side from ``{point: men}``; the rest of the fifteen are borne off."""
-    counts = [points.get(i, 0) for i in range(BAR + 1)]
-    counts[0] = 15 - sum(counts)
-    return tuple(counts)
 
 
 def random_positions(n_games: int, seed: int) -> list[tuple[Side, Side, tuple[int, ...]]]:

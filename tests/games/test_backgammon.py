@@ -34,17 +34,9 @@ from hoyle.envs.games.backgammon import (
     sources,
     step,
 )
-
-
-def side(points: dict[int, int], off: int | None = None) -> Side:
-    """A side from ``{point: men}``; the men not placed are borne off unless ``off`` says."""
-    s = [0] * (BAR + 1)
-    for p, n in points.items():
-        s[p] = n
-    s[OFF] = 15 - sum(s[1:]) if off is None else off
-    assert sum(s) == 15
-    return tuple(s)
-
+from hoyle.envs.games.backgammon import (
+    make_side as side,
+)
 
 # The adversary of the bearing-off examples: 15 men in his own home table, out of the way.
 FAR = side({1: 5, 2: 5, 3: 5})
