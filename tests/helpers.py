@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pyspiel
@@ -61,3 +61,20 @@ def random_playout_states(game: Any, rng: random.Random) -> Iterator[Any]:
             state.apply_action(rng.choices(actions, probs)[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def play_out(game: Any, rng: random.Random, bots: Sequence[Any] | None = None) -> Any:
+    """One seeded game to its end: chance drawn by ``rng``, each decision by the bot of the
+    player to move (checked legal) or, without bots, uniformly at random. The final state."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        elif bots is None:
+            state.apply_action(rng.choice(state.legal_actions()))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions(), (action, state.legal_actions())
+            state.apply_action(action)
+    return state

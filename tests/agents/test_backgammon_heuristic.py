@@ -36,6 +36,7 @@ from hoyle.envs.games.backgammon import (
 from hoyle.envs.games.backgammon import (
     make_side as side,
 )
+from tests.helpers import play_out
 
 GAME = pyspiel.load_game("hoyle_backgammon")
 
@@ -267,18 +268,8 @@ def test_each_hint_changes_some_decision_when_switched_off(name: str) -> None:
 
 
 def _game(specs: tuple[str, str], seed: int) -> list[int]:
-    rng = random.Random(seed)
     bots = [make(spec, GAME, seed=seed * 2 + i) for i, spec in enumerate(specs)]
-    state = GAME.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            action = bots[state.current_player()].step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-    return list(state.history())
+    return list(play_out(GAME, random.Random(seed), bots).history())
 
 
 def test_plays_legal_complete_games_in_both_seats_reproducibly() -> None:

@@ -26,6 +26,7 @@ from hoyle.agents.td.train import (
 )
 from hoyle.envs.games.backgammon import START, Side, dice_to_play, plays
 from hoyle.envs.games.backgammon import make_side as side
+from tests.helpers import play_out
 
 GAME = pyspiel.load_game("hoyle_backgammon")
 
@@ -48,17 +49,7 @@ def random_positions(n_games: int, seed: int) -> list[tuple[Side, Side, tuple[in
 
 def play(game: Any, bots: list[Any], seed: int) -> list[float]:
     """One game through pyspiel, every action checked legal; the returns."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            action = bots[state.current_player()].step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-    returns: list[float] = state.returns()
+    returns: list[float] = play_out(game, random.Random(seed), bots).returns()
     return returns
 
 

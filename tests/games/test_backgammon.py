@@ -37,6 +37,7 @@ from hoyle.envs.games.backgammon import (
 from hoyle.envs.games.backgammon import (
     make_side as side,
 )
+from tests.helpers import play_out
 
 # The adversary of the bearing-off examples: 15 men in his own home table, out of the way.
 FAR = side({1: 5, 2: 5, 3: 5})
@@ -245,14 +246,7 @@ def test_series_winner_of_a_hit_throws_first() -> None:
 
 def test_max_turns_ends_a_game_drawn() -> None:
     game = pyspiel.load_game("hoyle_backgammon", {"max_turns": 6})
-    rng = random.Random(0)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = play_out(game, random.Random(0))
     assert state.s.throws == 6 and state.returns() == [0.0, 0.0]
 
 
@@ -261,13 +255,7 @@ def test_random_games_stay_far_below_the_length_bound() -> None:
     rng = random.Random(1)
     longest = 0
     for _ in range(40):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        state = play_out(game, rng)
         longest = max(longest, state.s.throws)
         assert state.returns()[0] != 0
     assert longest < game.rules.max_turns // 2
