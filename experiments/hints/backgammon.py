@@ -731,47 +731,11 @@ SCAN_PER = 1.5
 
 
 def ablation(ctx: Context, hint_id: str) -> Result:
-    """``heuristic`` against ``heuristic:-<hint>`` head to head on duplicate deals, judged on the
-    raw head-to-head mean: in backgammon every hint acts in nearly every game, so the framework's
-    A/A control (``methods.ablation``) would cancel no luck and double the variance. When the
-    budget has ``common_deals``, each is also matched against ``random`` on the same deals,
-    paired by deal."""
-    from hoyle.experiments.stats import mean_ci, per_deal_means
-
-    short = hint_id.split(".", 1)[-1]
-    deals = max(2, round(ctx.budget.deals * ABLATION_SCALE))
-    common = round(ctx.budget.common_deals * ABLATION_SCALE)
-    with_h, without = "heuristic", f"heuristic:-{short}"
-    split = 0.6 if common else 1.0
-    df = M._match(ctx, GAME, [with_h, without], deals, f"{GAME}-h2h-{short}", 0.0, split)
-    per = per_deal_means(df)[with_h].dropna()
-    m, lo, hi = mean_ci(per)
-    res = df[df["agent"] == with_h]["result"].value_counts()
-    numbers: dict[str, Any] = {
-        "head to head": {"mean": m, "ci": [lo, hi], "deals": len(per),
-                         "games": int((df["agent"] == with_h).sum()),
-                         "wins": int(res.get("win", 0)), "losses": int(res.get("loss", 0)),
-                         "draws": int(res.get("draw", 0)),
-                         "sd of a deal": float(per.std(ddof=1)) if len(per) > 1 else math.nan},
-    }  # fmt: skip
-    rows = [(f"{with_h} vs -{short}", m, lo, hi)]
-    summary = f"with the hint wins {m:+.3f} {UNIT} from without it over {len(per)} deals"
-    if common:
-        a = M._match(ctx, GAME, [with_h, "random"], common, f"{GAME}-heuristic-vs-random",
-                     split, split + (1 - split) / 2)  # fmt: skip
-        b = M._match(ctx, GAME, [without, "random"], common, f"{GAME}-no-{short}-vs-random",
-                     split + (1 - split) / 2, 1.0)  # fmt: skip
-        pa, pb = per_deal_means(a)[with_h], per_deal_means(b)[without]
-        d = (pa - pb).dropna()
-        cm, clo, chi = mean_ci(d)
-        numbers["versus random"] = {"mean": cm, "ci": [clo, chi], "deals": len(d),
-                                    "with hint": float(pa.mean()),
-                                    "without hint": float(pb.mean())}  # fmt: skip
-        rows.append(("(with − without) vs random", cm, clo, chi))
-        summary += f"; against random the hint is worth {cm:+.3f} [{clo:+.3f}, {chi:+.3f}]"
-    plot = M.plot_intervals(M.plot_file(ctx, f"{hint_id}.ablation"), rows, f"{UNIT} (95% CI)",
-                            f"{short}: with the hint − without")  # fmt: skip
-    return result(ci_verdict(lo, hi), m, lo, hi, len(per), UNIT, summary, numbers, [plot])
+    """The framework's ablation (:func:`~hoyle.experiments.hints.methods.ablation`) without its
+    A/A control: in backgammon every hint acts in nearly every game, so the control would
+    cancel no luck and double the variance."""
+    return M.ablation(ctx, f"{hint_id}.ablation", hint_id, UNIT, GAME, ABLATION_SCALE,
+                      control=False)  # fmt: skip
 
 
 ABLATION_HOW = (

@@ -198,10 +198,16 @@ def _match(
 
 def ablation(
     ctx: Context, exp_id: str, hint: str, unit: str, game_text: str | None = None,
-    scale: float = 1.0,
+    scale: float = 1.0, control: bool = True,
 ) -> Result:  # fmt: skip
     """``heuristic`` against ``heuristic:-<hint>`` head to head on duplicate deals (and each
-    against ``random``, paired by deal, when the budget has ``common_deals``)."""
+    against ``random``, paired by deal, when the budget has ``common_deals``).
+
+    With ``control`` the A/A match ``heuristic`` against itself on the same deals and seeds is
+    subtracted deal by deal (it cancels the tie-breaking luck where the hint never fires).
+    Without it the raw head-to-head mean is the effect: for a game where the hint acts in
+    nearly every game (backgammon) the control would cancel no luck and double the variance.
+    """
     game_text = game_text or ctx.game
     short = hint.split(".", 1)[-1]
     with_h, without = "heuristic", f"heuristic:-{short}"
@@ -209,24 +215,28 @@ def ablation(
     common = round(ctx.budget.common_deals * scale)
     tag = "".join(c if c.isalnum() else "_" for c in game_text)
     split = 0.6 if common else 1.0
-    df = _match(ctx, game_text, [with_h, without], deals, f"{tag}-h2h-{short}", 0.0, split * 0.8)
-    aa = _match(ctx, game_text, [with_h, with_h], deals, f"{tag}-h2h-heuristic-aa", split * 0.8,
-                split)  # fmt: skip
+    head = split * 0.8 if control else split
+    df = _match(ctx, game_text, [with_h, without], deals, f"{tag}-h2h-{short}", 0.0, head)
     raw = per_deal_means(df)[with_h]
-    control = per_deal_means(aa)[f"{with_h}#1"]
-    per = (raw - control).dropna()
-    m, lo, hi = mean_ci(per)
-    rm, rlo, rhi = mean_ci(raw)
-    cm_, clo_, chi_ = mean_ci(control)
     wins = df[(df["agent"] == with_h)]["result"].value_counts()
+    rm, rlo, rhi = mean_ci(raw.dropna())
+    h2h: dict[str, Any] = {"raw_mean": rm, "raw_ci": [rlo, rhi],
+                           "wins": int(wins.get("win", 0)), "draws": int(wins.get("draw", 0)),
+                           "losses": int(wins.get("loss", 0))}  # fmt: skip
+    if control:
+        aa = _match(ctx, game_text, [with_h, with_h], deals, f"{tag}-h2h-heuristic-aa", head,
+                    split)  # fmt: skip
+        base = per_deal_means(aa)[f"{with_h}#1"]
+        per = (raw - base).dropna()
+        cm_, clo_, chi_ = mean_ci(base)
+        h2h.update(control_mean=cm_, control_ci=[clo_, chi_])
+    else:
+        per = raw.dropna()
+    m, lo, hi = mean_ci(per)
     numbers: dict[str, Any] = {
-        "head_to_head": {"mean": m, "ci": [lo, hi], "deals": len(per),
-                         "raw_mean": rm, "raw_ci": [rlo, rhi],
-                         "control_mean": cm_, "control_ci": [clo_, chi_],
-                         "wins": int(wins.get("win", 0)), "draws": int(wins.get("draw", 0)),
-                         "losses": int(wins.get("loss", 0))},
+        "head_to_head": {"mean": m, "ci": [lo, hi], "deals": len(per), **h2h},
         "game": game_text,
-    }  # fmt: skip
+    }
     rows = [(f"{with_h} vs -{short}", m, lo, hi)]
     summary = f"with the hint wins {m:+.3f} {unit} from without it over {len(per)} deals"
     if common:
