@@ -221,6 +221,7 @@ def ablation(
     wins = df[(df["agent"] == with_h)]["result"].value_counts()
     rm, rlo, rhi = mean_ci(raw.dropna())
     h2h: dict[str, Any] = {"raw_mean": rm, "raw_ci": [rlo, rhi],
+                           "games": int((df["agent"] == with_h).sum()),
                            "wins": int(wins.get("win", 0)), "draws": int(wins.get("draw", 0)),
                            "losses": int(wins.get("loss", 0))}  # fmt: skip
     if control:

@@ -283,6 +283,6 @@ def test_ablation_runs_a_seeded_match(tmp_path: Path) -> None:
     tiny = Budget("tiny", deals=10, common_deals=5, positions=1, scan_deals=2, trials=1,
                   sim_deals=1, referee="random")  # fmt: skip
     r = B.ablation(_ctx(tmp_path, tiny), "backgammon.make-points")
-    assert r.n == 2 and r.numbers["head to head"]["games"] == 4
-    assert "versus random" in r.numbers and r.unit == B.UNIT
+    assert r.n == 2 and r.numbers["head_to_head"]["games"] == 4
+    assert "versus_random" in r.numbers and r.unit == B.UNIT
     assert (tmp_path / "plots" / r.plots[0]).exists()
