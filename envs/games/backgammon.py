@@ -262,24 +262,43 @@ def legal_moves(
     mover: Side, adversary: Side, dice: tuple[int, ...], larger_die: bool = False
 ) -> list[Move]:
     """The single-man moves that start a legal play of ``dice`` (the most dice that can be
-    used; with ``larger_die``, the larger die when only one of two can be used)."""
+    used; with ``larger_die``, the larger die when only one of two can be used), sorted by die
+    then point. Two different dice are checked directly (can the other die follow?); one
+    number, a doublet's or what is left of a throw, through :func:`max_dice`."""
+    if len(dice) == 2 and dice[0] != dice[1]:
+        return _two_dice_moves(mover, adversary, max(dice), min(dice), larger_die)
     need = max_dice(mover, adversary, dice)
     if need == 0:
         return []
-    moves = []
-    for die in sorted(set(dice)):
-        rest = _without(dice, die)
-        for src in sources(mover, adversary, die):
-            if need == 1:
-                moves.append((src, die))
-                continue
-            m, a, _ = step(mover, adversary, src, die)
-            if max_dice(m, a, rest) == need - 1:
-                moves.append((src, die))
-    if larger_die and need == 1 and len(dice) == 2 and dice[0] != dice[1]:
-        larger = [mv for mv in moves if mv[1] == max(dice)]
-        moves = larger or moves
-    return moves
+    die = dice[0]
+    srcs = sources(mover, adversary, die)
+    if need == 1:
+        return [(src, die) for src in srcs]
+    rest = dice[1:]
+    return [
+        (src, die)
+        for src in srcs
+        if max_dice(*step(mover, adversary, src, die)[:2], rest) == need - 1
+    ]
+
+
+def _two_dice_moves(
+    mover: Side, adversary: Side, high: int, low: int, larger_die: bool
+) -> list[Move]:
+    """:func:`legal_moves` for two different dice: the first moves after which the other die
+    can be played; if none, every single move (the larger die's with ``larger_die``)."""
+    first = {high: sources(mover, adversary, high), low: sources(mover, adversary, low)}
+    both = [
+        (src, d1)
+        for d1, d2 in ((low, high), (high, low))
+        for src in first[d1]
+        if sources(*step(mover, adversary, src, d1)[:2], d2)
+    ]
+    if both:
+        return both
+    if larger_die and first[high]:
+        return [(src, high) for src in first[high]]
+    return [(src, d) for d in (low, high) for src in first[d]]
 
 
 def plays(
