@@ -69,8 +69,11 @@ from tqdm import tqdm
 from hoyle.agents import make
 from hoyle.envs.games.backgammon import MOVE, action_move, notation, plays
 from hoyle.experiments.match import (
+    CONFIG_FILE,
+    PARTS_DIR,
     agent_seed,
     deal_seed,
+    open_run_folder,
     play_game,
     resolve_game,
     seatings_of,
@@ -78,10 +81,8 @@ from hoyle.experiments.match import (
 from hoyle.experiments.stats import LEVEL, mean_ci
 
 FORMAT = 1
-CONFIG_FILE = "config.json"
 GAMES_FILE = "games.parquet"
 MOVES_FILE = "moves.parquet"
-PARTS_DIR = "parts"
 CSV_FILE = "judge.csv"
 MD_FILE = "judge.md"
 SAVE_EVERY = 5.0
@@ -350,14 +351,7 @@ def run_judge(
             done_games, done_moves = _read_stored(path)
             config["agents"] = list(dict.fromkeys([*old.get("agents", []), *specs]))
             config["games"] = max(int(old.get("games", 0)), games)
-        elif not resume:
-            for stale in (path / GAMES_FILE, path / MOVES_FILE, path / CONFIG_FILE):
-                stale.unlink(missing_ok=True)
-            shutil.rmtree(path / PARTS_DIR, ignore_errors=True)
-        (path / PARTS_DIR).mkdir(parents=True, exist_ok=True)
-        for tmp in [*path.glob(".*.tmp"), *(path / PARTS_DIR).glob(".*.tmp")]:
-            tmp.unlink(missing_ok=True)  # Left by a run killed while writing.
-        (path / CONFIG_FILE).write_text(json.dumps(config, indent=2) + "\n")
+        open_run_folder(path, config, fresh=not resume, stale=(GAMES_FILE, MOVES_FILE))
     finished = set(zip(done_games["agent"], done_games["deal"].tolist(), strict=True))
     todo = [(a, d) for d in range(deals) for a in specs if (a, d) not in finished]
     asked = len(specs) * deals

@@ -478,6 +478,23 @@ def _batch_size(chunk: int | None, unit_s: float | None, left: int, slots: int) 
     return max(1, min(int(TASK_SECONDS / max(unit_s, 1e-6)), fair, MAX_BATCH))
 
 
+def open_run_folder(
+    path: Path, config: Mapping[str, Any], fresh: bool, stale: Sequence[str] = ()
+) -> None:
+    """Make a run folder ready to write: with ``fresh``, the ``stale`` files, the config and
+    the parts of an earlier run go; temporary files left by a run killed while writing go;
+    the parts folder exists; and ``config`` is written. Shared by every resumable run
+    (matches, tournaments, the gnubg judge)."""
+    if fresh:
+        for name in (*stale, CONFIG_FILE):
+            (path / name).unlink(missing_ok=True)
+        shutil.rmtree(path / PARTS_DIR, ignore_errors=True)
+    (path / PARTS_DIR).mkdir(parents=True, exist_ok=True)
+    for tmp in [*path.glob(".*.tmp"), *(path / PARTS_DIR).glob(".*.tmp")]:
+        tmp.unlink(missing_ok=True)
+    (path / CONFIG_FILE).write_text(json.dumps(config, indent=2) + "\n")
+
+
 def run_tables(
     spec: GameSpec,
     params: Mapping[str, Any],
@@ -520,14 +537,7 @@ def run_tables(
         if (path / CONFIG_FILE).exists() and resume:
             _check_config(path, config)
             done = _read_stored(path, per_unit)
-        elif not resume:
-            for stale in (path / RESULTS_FILE, path / CONFIG_FILE):
-                stale.unlink(missing_ok=True)
-            shutil.rmtree(path / PARTS_DIR, ignore_errors=True)
-        (path / PARTS_DIR).mkdir(parents=True, exist_ok=True)
-        for tmp in [*path.glob(".*.tmp"), *(path / PARTS_DIR).glob(".*.tmp")]:
-            tmp.unlink(missing_ok=True)  # Left by a run killed while writing.
-        (path / CONFIG_FILE).write_text(json.dumps(config, indent=2) + "\n")
+        open_run_folder(path, config, fresh=not resume, stale=(RESULTS_FILE,))
         done = done[done["deal"] < deals]
     finished = set(zip(done["deal"].tolist(), done["table"].tolist(), strict=True))
     todo = [(d, t) for d in range(deals) for t in range(len(plan.tables)) if (d, t) not in finished]
