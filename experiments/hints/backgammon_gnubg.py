@@ -1,18 +1,13 @@
 """GNU Backgammon's evaluator as the judge of the book's backgammon advice.
 
-A small, self-contained wrapper around the ``gnubg`` package (an optional extra: ``pip install
-"hoyle[gnubg]"``; GPL-3, used as an outside referee only, DESIGN.md "Facts about GNU
-Backgammon's Python package"). It values the position *after a play*, for the player who just
-moved, the way every whole-throw agent does (``agents/throw.py``): the board is handed to gnubg
-as (side not on roll, side on roll) = (mover, adversary), gnubg values it for the adversary on
-roll, and the probabilities are turned round.
+The hint experiments need gnubg's outcome probabilities after a play, cached, and a way to
+swap in a fake evaluator in tests (:class:`Evaluator`). The gnubg calls themselves are the
+``gnubg`` agent's (:mod:`hoyle.agents.gnubg_bot`: the board's orientation, the cube and eval
+contexts, the lazy import with its install message), so there is one wrapper of gnubg.
 
-The equity is *cubeless* (the book has no doubling cube) and computed here from gnubg's five
-probabilities with the book's values (hit 1, gammon 2, backgammon 3 by default, or 4 "by
-agreement"), so it does not depend on gnubg's cube settings (Jacoby rule, gammon prices).
-
-Every play is scored by evaluating its resulting position (never gnubg's move tuples, which stop
-at the first man borne off).
+The equity is *cubeless* (the book has no doubling cube) with the book's values (hit 1, gammon 2,
+backgammon 3, or 4 "by agreement"). Every play is scored by evaluating its resulting position
+(never gnubg's move tuples, which stop at the first man borne off).
 """
 
 from __future__ import annotations
@@ -21,33 +16,22 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
-from hoyle.envs.games.backgammon import BAR, NUM_MEN, OFF, Position, game_value
+import numpy as np
 
-INSTALL_HINT = 'pip install "hoyle[gnubg]"'
+from hoyle.agents.gnubg_bot import GnubgUnavailable, equity, import_gnubg, outcomes_on_roll
+from hoyle.envs.games.backgammon import NUM_MEN, OFF, Position, game_value
+
+GnubgMissing = GnubgUnavailable
+"""gnubg is not installed (the gnubg agent's error; its message says how to install it)."""
 PLY_SPEC = re.compile(r"^gnubg(?::.*?\bply=(\d+))?")
-
-
-class GnubgMissing(ImportError):
-    """gnubg is not installed; the message says how to install it."""
-
-
-def require_gnubg() -> Any:
-    """The ``gnubg`` module, imported on first use (it loads neural-network weights)."""
-    try:
-        import gnubg
-    except ImportError as e:  # pragma: no cover - depends on the environment
-        raise GnubgMissing(
-            f"GNU Backgammon's Python package is not installed ({e}); {INSTALL_HINT}"
-        ) from None
-    return gnubg
 
 
 def gnubg_available() -> bool:
     try:
-        require_gnubg()
-    except GnubgMissing:
+        import_gnubg()
+    except GnubgUnavailable:
         return False
     return True
 
@@ -77,14 +61,9 @@ class Probs:
 
     def equity(self, backgammon_value: int = 3) -> float:
         """Cubeless equity with hit 1, gammon 2, backgammon ``backgammon_value``."""
-        extra = backgammon_value - 2
-        return (
-            2.0 * self.win
-            - 1.0
-            + self.win_gammon
-            - self.lose_gammon
-            + extra * (self.win_backgammon - self.lose_backgammon)
-        )
+        p = (self.win, self.win_gammon, self.win_backgammon, self.lose_gammon,
+             self.lose_backgammon)  # fmt: skip
+        return float(equity(np.asarray(p), backgammon_value))
 
 
 class Evaluator(Protocol):
@@ -107,15 +86,13 @@ def _finished(position: Position, backgammon_value: int) -> Probs | None:
 
 class GnubgEvaluator:
     """gnubg's neural-network evaluation at ``plies`` (0 = the net alone; 2 = what gnubg
-    calls "world class" analysis without its move filters), cubeless, deterministic."""
+    calls "world class" analysis without its move filters), cubeless, deterministic, cached."""
 
     def __init__(self, plies: int = 2, backgammon_value: int = 3) -> None:
-        self.gnubg = require_gnubg()
+        import_gnubg()  # GnubgUnavailable now, not at the first position
         self.plies = int(plies)
         self.backgammon_value = backgammon_value
         self.name = f"gnubg {self.plies}-ply (cubeless)"
-        self._cube = self.gnubg.cube_info()
-        self._ctx = self.gnubg.eval_context(0, self.plies)
         self._cached = functools.lru_cache(maxsize=1 << 16)(self._probs)
 
     def _probs(self, position: Position) -> Probs:
@@ -123,10 +100,8 @@ class GnubgEvaluator:
         if done is not None:
             return done
         mover, adversary = position
-        # gnubg: (side not on roll, side on roll), 25 values each: points 1-24, then the bar.
-        board = (tuple(mover[1 : BAR + 1]), tuple(adversary[1 : BAR + 1]))
-        w, wg, wbg, lg, lbg, _ = self.gnubg.evaluate(board, self._cube, self._ctx)
-        # That is the adversary's view (he is on roll); turned round for the mover.
+        # The adversary is on roll: his outcomes, turned round for the mover.
+        w, wg, wbg, lg, lbg = map(float, outcomes_on_roll(adversary, mover, self.plies))
         return Probs(1.0 - w, lg, lbg, wg, wbg)
 
     def probs_after(self, position: Position) -> Probs:

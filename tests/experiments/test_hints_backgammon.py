@@ -230,7 +230,7 @@ def test_missing_gnubg_skips(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     from hoyle.experiments.hints import backgammon_gnubg as G
 
     def missing(*a: Any, **k: Any) -> Any:
-        raise G.GnubgMissing(f"not installed; {G.INSTALL_HINT}")
+        raise G.GnubgMissing('not installed; pip install "hoyle[gnubg]"')
 
     monkeypatch.setattr(B, "GnubgEvaluator", missing)
     done = run_experiments("backgammon", BUDGETS["quick"], 0, tmp_path, only=["opening.1-1"])
