@@ -12,6 +12,7 @@ MODULES = [
     "hoyle.envs.core.observe",
     "hoyle.envs.core.registry",
     "hoyle.envs.core.determinize",
+    "hoyle.envs.core.tricks",
     "hoyle.agents",
 ]
 
