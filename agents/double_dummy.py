@@ -1,0 +1,550 @@
+"""An exact double-dummy solver for the play of the cards, shared by the trick-taking games.
+
+*Double dummy*: every hand is known to every player. Given the hands, who leads, the cards
+already on the table in the current trick, a :class:`~hoyle.envs.core.tricks.TrickRules`, the
+players' sides and a :class:`Scoring`, the solver returns side 0's score **from here on** under
+optimal play by both sides (side 0 maximises, every other side minimises side 0's score): the
+number of tricks side 0 wins, or its card points plus the bonus for the last trick. It is the
+world searcher of PIMC for the trick games and the oracle of the hint experiments ("joker, both
+bowers and two more are four tricks certain").
+
+Method (the classical one, in plain Python on int bitmasks):
+
+* **alpha-beta, driven by MTD(f)**: :meth:`DoubleDummy.solve` runs zero-window searches over the
+  integer value until the lower and upper bounds meet; each search is a fail-soft alpha-beta.
+* **transposition table** keyed by the remaining hands and the leader, between tricks only
+  (the score from a trick boundary on depends on nothing else); it keeps a lower and an upper
+  bound and the best lead found, tried first next time. It lives as long as the solver object:
+  reuse one :class:`DoubleDummy` for many solves of one deal, a fresh one (or :meth:`clear`)
+  for a new deal if memory matters.
+* **equivalent cards**: cards of one effective suit that are adjacent in power among the cards
+  still out (in the hands or on the table) and count the same points are interchangeable; only
+  one of them is searched. Free, master and no-suit cards (the no-trump Joker, Quint Royal)
+  are never grouped.
+* **move ordering**: the leader tries the table's best lead, then high cards first; a follower
+  whose side is winning the trick plays low, one whose side is losing tries the lowest card that
+  wins, then the lowest cards.
+* **quick bounds**: side 0 cannot score less than 0 or more than what is left.
+
+ASSUMPTIONS and limits:
+
+* A led card of no suit that is a *master* (Five Hundred's no-trump Joker, RULES.md §18.1): the
+  leader names the suit; the solver tries every suit that still has cards out. A led card of no
+  suit that is not a master (Quint Royal, §19.4): the next card played fixes the suit.
+* The Five Hundred rule that the no-trump Joker has no winning value when its holder had
+  renounced the suit led (§18.1) is **not** modelled inside the search: the solver treats the
+  Joker as winning every trick it is played to. The caller passes the position as it is; a game
+  that needs the rule exactly should not use the solver's value for that Joker.
+* Calabrasella (§3.4): the 35 points are 32 in the counting cards plus 3 for the last trick; the
+  4-card stock also goes to the winner of the last trick. With all hands known the caller knows
+  the stock too: :func:`calabrasella_scoring` takes the stock's counting cards into the bonus.
+
+Example: two cards each, no trumps, side 0 is player 0 alone::
+
+    >>> from hoyle.envs.core.cards import mask_of, parse_cards
+    >>> from hoyle.envs.core.tricks import calabrasella_tricks
+    >>> hands = [mask_of(parse_cards(t)) for t in ("♠3 ♥4", "♠A ♥K", "♠4 ♥5")]
+    >>> dd = DoubleDummy(calabrasella_tricks(), sides=(0, 1, 1))
+    >>> dd.solve(hands, leader=0)
+    1
+
+Benchmark (seconds per full solve from the first lead, random deals)::
+
+    python -m hoyle.agents.double_dummy --game five_hundred --deals 20 --seed 1
+    python -m hoyle.agents.double_dummy --game calabrasella --deals 20 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hoyle.envs.core.cards import NUM_SUITS, CardId, CardMask
+from hoyle.envs.core.tricks import (
+    CALABRASELLA_POINTS,
+    NO_SUIT,
+    NO_TRUMP,
+    TrickRules,
+    legal_plays,
+    suit_order,
+)
+
+_MASTER_KEY = 1 << 20
+_INF = 1 << 30
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """What side 0 scores: one per trick (``points is None``), or the counting values of the
+    cards in its tricks (a per-card-id table) plus ``last_trick`` for winning the last trick."""
+
+    points: tuple[int, ...] | None = None
+    last_trick: int = 0
+
+
+TRICKS = Scoring()
+"""Score = the number of tricks side 0 wins."""
+
+
+def calabrasella_scoring(stock: CardMask = 0) -> Scoring:
+    """§3.4: Ace 3; 3 2 K Q J 1; last trick 3, plus the stock's counting cards (the stock goes
+    to the side that wins the last trick)."""
+    bonus = 3
+    m = stock
+    while m:
+        low = m & -m
+        bonus += CALABRASELLA_POINTS[low.bit_length() - 1]
+        m ^= low
+    return Scoring(points=CALABRASELLA_POINTS, last_trick=bonus)
+
+
+class DoubleDummy:
+    """The solver for one game's trick rules, sides and scoring (see the module docstring).
+
+    ``sides[p]`` is player ``p``'s side; side 0 is the one whose score is returned and that
+    maximises. The number of players is ``len(sides)``.
+    """
+
+    def __init__(self, rules: TrickRules, sides: Sequence[int], scoring: Scoring = TRICKS) -> None:
+        self.rules = rules
+        self.n = len(sides)
+        if self.n < 2:
+            raise ValueError("a trick needs two or more players")
+        self.max_side = tuple(s == 0 for s in sides)
+        self.scoring = scoring
+        self.pts: tuple[int, ...] = scoring.points or tuple(0 for _ in rules.suit)
+        self.by_points = scoring.points is not None
+        self.last = scoring.last_trick
+        self.suit = rules.suit
+        self.power = rules.power
+        self.trump = rules.trump
+        self.master = rules.master
+        self.suit_power = rules.suit_power
+        no_suit = 0
+        for c, s in enumerate(rules.suit):
+            if s == NO_SUIT:
+                no_suit |= 1 << c
+        self.special = rules.free | rules.master | rules.lead_last_only | no_suit
+        self.order = tuple(tuple(suit_order(rules, s)) for s in range(NUM_SUITS))
+        self.tt: dict[tuple[int, ...], list[int]] = {}
+        self.nodes = 0
+        self._hands: list[int] = []
+        self._trick: list[int] = []
+
+    def clear(self) -> None:
+        """Forget the transposition table (a new deal)."""
+        self.tt.clear()
+
+    # --- public API ---------------------------------------------------------------------------
+
+    def solve(
+        self,
+        hands: Sequence[CardMask],
+        leader: int,
+        table: Sequence[CardId] = (),
+        led_suit: int = NO_SUIT,
+    ) -> int:
+        """Side 0's score from here on (the current trick included) under optimal play.
+
+        ``hands[p]``: player ``p``'s cards; ``leader``: who led (or leads) the current trick;
+        ``table``: the cards played to it so far in order (it may be complete: the trick is
+        then scored and play goes on from its winner's lead); ``led_suit``: the suit named for a
+        led card of no suit (the no-trump Joker), otherwise derived from the table.
+        """
+        self._setup(hands, leader, table)
+        led, best_i, best_key, tpts = self._trick_state(leader, table, led_suit)
+        lo, hi = 0, self._max_value(len(table), tpts)
+        g = lo
+        while lo < hi:
+            b = g + 1 if g == lo else g
+            g = self._node(leader, len(table), led, best_i, best_key, tpts, b - 1, b)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+        return lo
+
+    def play_values(
+        self,
+        hands: Sequence[CardMask],
+        leader: int,
+        table: Sequence[CardId] = (),
+        led_suit: int = NO_SUIT,
+    ) -> dict[CardId, int]:
+        """The value (side 0's score from here on) after each legal card of the player to move.
+
+        A led master card of no suit (the no-trump Joker) is valued with the best suit named
+        for its player.
+        """
+        n = self.n
+        if len(table) >= n:
+            raise ValueError("the trick on the table is already complete")
+        p = (leader + len(table)) % n
+        led, _, _, _ = self._trick_state(leader, table, led_suit)
+        hand = hands[p]
+        legal = hand if table and led == NO_SUIT else legal_plays(hand, led, self.rules)
+        out: dict[CardId, int] = {}
+        maximise = self.max_side[p]
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            rest = list(hands)
+            rest[p] = hand & ~low
+            if not table and (low & self.master) and self.suit[c] == NO_SUIT:
+                vals = [
+                    self.solve(rest, leader, (c,), s)
+                    for s in self._nameable(rest, low)  # noqa: B023
+                ]
+                out[c] = max(vals) if maximise else min(vals)
+            else:
+                out[c] = self.solve(rest, leader, (*table, c), led_suit)
+        return out
+
+    def best_play(
+        self,
+        hands: Sequence[CardMask],
+        leader: int,
+        table: Sequence[CardId] = (),
+        led_suit: int = NO_SUIT,
+    ) -> tuple[CardId, int]:
+        """A best card for the player to move and the position's value (lowest card id on ties)."""
+        vals = self.play_values(hands, leader, table, led_suit)
+        p = (leader + len(table)) % self.n
+        if self.max_side[p]:
+            best = max(vals.values())
+        else:
+            best = min(vals.values())
+        return min(c for c, v in vals.items() if v == best), best
+
+    # --- the search ---------------------------------------------------------------------------
+
+    def _setup(self, hands: Sequence[CardMask], leader: int, table: Sequence[CardId]) -> None:
+        if len(hands) != self.n:
+            raise ValueError(f"expected {self.n} hands, got {len(hands)}")
+        if len(table) > self.n:
+            raise ValueError("more cards on the table than players")
+        sizes = [
+            hands[(leader + i) % self.n].bit_count() + (1 if i < len(table) else 0)
+            for i in range(self.n)
+        ]
+        if len(set(sizes)) != 1:
+            raise ValueError(f"hands and table do not make whole tricks: {sizes}")
+        self._hands = list(hands)
+        self._trick = [0] * self.n
+        for i, c in enumerate(table):
+            self._trick[i] = c
+
+    def _key(self, c: int, led: int) -> int:
+        if (1 << c) & self.master:
+            return _MASTER_KEY
+        s = self.suit[c]
+        sp = self.suit_power
+        if sp is not None:
+            return -1 if s == NO_SUIT or self.power[c] < 0 else sp[s] * 1000 + self.power[c]
+        if (s == self.trump and s != NO_TRUMP) or (s == led and s != NO_SUIT):
+            return self.power[c]
+        return -1
+
+    def _trick_state(
+        self, leader: int, table: Sequence[CardId], led_suit: int
+    ) -> tuple[int, int, int, int]:
+        led = led_suit
+        if led == NO_SUIT:
+            for c in table:
+                if self.suit[c] != NO_SUIT:
+                    led = self.suit[c]
+                    break
+        best_i, best_key, tpts = 0, -_INF, 0
+        for i, c in enumerate(table):
+            k = self._key(c, led)
+            if k > best_key:
+                best_i, best_key = i, k
+            tpts += self.pts[c]
+        return led, best_i, best_key, tpts
+
+    def _max_value(self, played: int, tpts: int) -> int:
+        hands = self._hands
+        if not self.by_points:
+            return max(h.bit_count() for h in hands) + (1 if played else 0)
+        total = tpts + self.last
+        pts = self.pts
+        for h in hands:
+            while h:
+                low = h & -h
+                total += pts[low.bit_length() - 1]
+                h ^= low
+        return total
+
+    def _nameable(self, hands: Sequence[CardMask], exclude: int) -> list[int]:
+        out = 0
+        for h in hands:
+            out |= h
+        out &= ~exclude
+        masks = self.rules.suit_masks
+        suits = [s for s in range(NUM_SUITS) if out & masks[s]]
+        return suits or [0]
+
+    def _candidates(self, legal: int, out: int) -> list[int]:
+        """One card of each class of equivalent legal cards, high to low within each suit."""
+        reps: list[int] = []
+        special = legal & self.special
+        while special:
+            low = special & -special
+            reps.append(low.bit_length() - 1)
+            special ^= low
+        m = legal & ~self.special
+        if not m:
+            return reps
+        masks = self.rules.suit_masks
+        pts = self.pts
+        for s in range(NUM_SUITS):
+            ms = m & masks[s]
+            if not ms:
+                continue
+            prev_pts = -1
+            for c in self.order[s]:
+                b = 1 << c
+                if not b & out:
+                    continue
+                if b & ms:
+                    if prev_pts != pts[c]:
+                        reps.append(c)
+                        prev_pts = pts[c]
+                    ms ^= b
+                    if not ms:
+                        break
+                else:
+                    prev_pts = -1
+        return reps
+
+    def _node(
+        self,
+        leader: int,
+        k: int,
+        led: int,
+        best_i: int,
+        best_key: int,
+        tpts: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Side 0's score from here on; ``k`` cards of the current trick are on the table."""
+        self.nodes += 1
+        n = self.n
+        hands = self._hands
+        trick = self._trick
+        if k == n:
+            # The trick is complete: score it, then the rest from the winner's lead.
+            winner = (leader + best_i) % n
+            last = hands[0] == 0
+            if self.by_points:
+                v = tpts + (self.last if last else 0)
+            else:
+                v = 1
+            if not self.max_side[winner]:
+                v = 0
+            if last:
+                return v
+            return v + self._node(winner, 0, NO_SUIT, 0, -_INF, 0, alpha - v, beta - v)
+
+        p = (leader + k) % n
+        hand = hands[p]
+        maximise = self.max_side[p]
+        pts = self.pts
+        tt_entry: list[int] | None = None
+        key: tuple[int, ...] = ()
+        a0, b0 = alpha, beta
+        if k == 0:
+            # Quick bounds, then the transposition table.
+            if self.by_points:
+                rem = self.last
+                for h in hands:
+                    while h:
+                        low = h & -h
+                        rem += pts[low.bit_length() - 1]
+                        h ^= low
+            else:
+                rem = hand.bit_count()
+            if beta <= 0:
+                return 0
+            if alpha >= rem:
+                return rem
+            key = (leader, *hands)
+            tt_entry = self.tt.get(key)
+            if tt_entry is not None:
+                lo, hi = tt_entry[0], tt_entry[1]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            legal = legal_plays(hand, NO_SUIT, self.rules)
+        elif led == NO_SUIT:
+            legal = hand
+        else:
+            legal = legal_plays(hand, led, self.rules)
+
+        out = 0
+        for i in range(k):
+            out |= 1 << trick[i]
+        for h in hands:
+            out |= h
+        cands = self._candidates(legal, out)
+        if len(cands) > 1:
+            cands = self._order(cands, k, leader, led, best_i, best_key, maximise, tt_entry)
+
+        best = -_INF if maximise else _INF
+        best_move = cands[0]
+        for c in cands:
+            b = 1 << c
+            hands[p] = hand ^ b
+            trick[k] = c
+            if k == 0:
+                if b & self.master and self.suit[c] == NO_SUIT:
+                    v = -_INF if maximise else _INF
+                    for s in self._nameable(hands, 0):
+                        w = self._node(leader, 1, s, 0, _MASTER_KEY, pts[c], alpha, beta)
+                        if (w > v) if maximise else (w < v):
+                            v = w
+                        if (v >= beta) if maximise else (v <= alpha):
+                            break
+                else:
+                    led_c = self.suit[c]
+                    v = self._node(leader, 1, led_c, 0, self._key(c, led_c), pts[c], alpha, beta)
+            else:
+                new_led = led if led != NO_SUIT else self.suit[c]
+                ck = self._key(c, new_led)
+                if ck > best_key:
+                    v = self._node(leader, k + 1, new_led, k, ck, tpts + pts[c], alpha, beta)
+                else:
+                    v = self._node(
+                        leader, k + 1, new_led, best_i, best_key, tpts + pts[c], alpha, beta
+                    )
+            hands[p] = hand
+            if maximise:
+                if v > best:
+                    best, best_move = v, c
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best:
+                    best, best_move = v, c
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+
+        if k == 0:
+            if tt_entry is None:
+                tt_entry = [0, _INF, best_move]
+                self.tt[key] = tt_entry
+            if best <= a0:
+                if best < tt_entry[1]:
+                    tt_entry[1] = best
+            elif best >= b0:
+                if best > tt_entry[0]:
+                    tt_entry[0] = best
+            else:
+                tt_entry[0] = tt_entry[1] = best
+            tt_entry[2] = best_move
+        return best
+
+    def _order(
+        self,
+        cands: list[int],
+        k: int,
+        leader: int,
+        led: int,
+        best_i: int,
+        best_key: int,
+        maximise: bool,
+        tt_entry: list[int] | None,
+    ) -> list[int]:
+        if k == 0:
+            if tt_entry is not None and tt_entry[2] in cands:
+                mv = tt_entry[2]
+                return [mv, *(c for c in cands if c != mv)]
+            return cands
+        power = self.power
+        winner_friend = self.max_side[(leader + best_i) % self.n] == maximise
+        if winner_friend:
+            # Partner is winning: cheapest cards first (points discarded onto it are tried
+            # after, since the scan stays complete).
+            return sorted(cands, key=lambda c: power[c])
+        winners = []
+        losers = []
+        for c in cands:
+            if self._key(c, led if led != NO_SUIT else self.suit[c]) > best_key:
+                winners.append(c)
+            else:
+                losers.append(c)
+        winners.sort(key=lambda c: power[c])
+        losers.sort(key=lambda c: power[c])
+        return winners + losers
+
+
+# --- benchmark --------------------------------------------------------------------------------
+
+
+def _deal(pack: list[int], n: int, size: int, rng: random.Random) -> tuple[list[int], int]:
+    cards = pack[:]
+    rng.shuffle(cards)
+    hands = []
+    for p in range(n):
+        m = 0
+        for c in cards[p * size : (p + 1) * size]:
+            m |= 1 << c
+        hands.append(m)
+    rest = 0
+    for c in cards[n * size :]:
+        rest |= 1 << c
+    return hands, rest
+
+
+def benchmark(game: str, deals: int, seed: int) -> list[float]:
+    """Seconds per full solve from the first lead over ``deals`` random deals."""
+    from hoyle.envs.core.cards import HEARTS, PIQUET_32_JOKER, SPANISH_40
+    from hoyle.envs.core.tricks import calabrasella_tricks, five_hundred_tricks
+
+    rng = random.Random(seed)
+    times = []
+    for d in range(deals):
+        if game == "five_hundred":
+            hands, _ = _deal(list(PIQUET_32_JOKER.cards), 3, 10, rng)
+            dd = DoubleDummy(five_hundred_tricks(HEARTS), sides=(0, 1, 1))
+        else:
+            hands, stock = _deal(list(SPANISH_40.cards), 3, 12, rng)
+            dd = DoubleDummy(calabrasella_tricks(), (0, 1, 1), calabrasella_scoring(stock))
+        t = time.perf_counter()
+        v = dd.solve(hands, leader=0)
+        times.append(time.perf_counter() - t)
+        print(f"deal {d}: value {v}  {times[-1]:.3f} s  {dd.nodes} nodes  {len(dd.tt)} tt")
+    print(
+        f"{game}: {deals} deals  mean {statistics.mean(times):.3f} s  "
+        f"median {statistics.median(times):.3f} s  max {max(times):.3f} s"
+    )
+    return times
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--game", choices=("five_hundred", "calabrasella"), default="five_hundred")
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    benchmark(args.game, args.deals, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,257 @@
+"""The double-dummy solver against a plain minimax written from the trick core's own functions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from hoyle.agents.double_dummy import TRICKS, DoubleDummy, Scoring, calabrasella_scoring
+from hoyle.envs.core import cards as C
+from hoyle.envs.core import tricks as T
+
+
+def m(text: str) -> int:
+    return C.mask_of(C.parse_cards(text))
+
+
+def minimax(
+    hands: Sequence[int],
+    leader: int,
+    rules: T.TrickRules,
+    sides: Sequence[int],
+    scoring: Scoring,
+    table: tuple[int, ...] = (),
+    named: int = T.NO_SUIT,
+) -> int:
+    """Side 0's score from here on by brute force: no pruning, no table, every legal card."""
+    n = len(hands)
+    if len(table) == n:
+        winner = (leader + T.trick_winner(table, rules, named)) % n
+        last = all(h == 0 for h in hands)
+        if scoring.points is None:
+            v = 1
+        else:
+            v = T.trick_points(list(table), scoring.points) + (scoring.last_trick if last else 0)
+        v = v if sides[winner] == 0 else 0
+        if last:
+            return v
+        return v + minimax(hands, winner, rules, sides, scoring)
+    p = (leader + len(table)) % n
+    if table:
+        led = T.lead_suit(table[0], rules, named)
+        if led == T.NO_SUIT:  # Quint Royal led: the next card fixes the suit
+            led = next((rules.suit[c] for c in table if rules.suit[c] != T.NO_SUIT), T.NO_SUIT)
+        legal = hands[p] if led == T.NO_SUIT else T.legal_plays(hands[p], led, rules)
+    else:
+        legal = T.legal_plays(hands[p], T.NO_SUIT, rules)
+    vals = []
+    for c in C.cards_of(legal):
+        rest = list(hands)
+        rest[p] &= ~(1 << c)
+        if not table and rules.suit[c] == T.NO_SUIT and (1 << c) & rules.master:
+            out = 0
+            for h in rest:
+                out |= h
+            suits = [s for s in range(4) if out & rules.suit_masks[s]] or [0]
+            sub = [minimax(rest, leader, rules, sides, scoring, (c,), s) for s in suits]
+            vals.append(max(sub) if sides[p] == 0 else min(sub))
+        else:
+            vals.append(minimax(rest, leader, rules, sides, scoring, (*table, c), named))
+    return max(vals) if sides[p] == 0 else min(vals)
+
+
+# --- hand-checkable endings -------------------------------------------------------------------
+
+
+def test_two_card_ending_calabrasella_tricks() -> None:
+    """♠3 is the master of spades: player 0 wins it, then must lead ♥4 and lose to ♥K."""
+    hands = [m("♠3 ♥4"), m("♠A ♥K"), m("♠4 ♥5")]
+    dd = DoubleDummy(T.calabrasella_tricks(), sides=(0, 1, 1))
+    assert dd.solve(hands, leader=0) == 1
+    assert minimax(hands, 0, T.calabrasella_tricks(), (0, 1, 1), TRICKS) == 1
+
+
+def test_three_card_ending_with_last_trick_points() -> None:
+    """Calabrasella points: the single player (0) holds ♠3 ♠2 ♥4 against ♠A ♥A ♥K and ♠K ♥3 ♦4.
+
+    Leading ♠3 wins ♠3 ♠A ♠K = 1 + 3 + 1 = 5; then ♠2 wins again (player 1 must play ♥A or ♥K,
+    player 2 ♥3 or ♦4: they give the fewest, ♥K and ♦4 = 1 + 1 + 0... the minimax decides);
+    the last trick (♥4 led) goes to the adversaries. The solver agrees with the brute force,
+    and the last trick's bonus decides who wants it.
+    """
+    rules = T.calabrasella_tricks()
+    hands = [m("♠3 ♠2 ♥4"), m("♠A ♥A ♥K"), m("♠K ♥3 ♦4")]
+    for scoring in (Scoring(T.CALABRASELLA_POINTS, 3), Scoring(T.CALABRASELLA_POINTS, 0)):
+        want = minimax(hands, 0, rules, (0, 1, 1), scoring)
+        assert DoubleDummy(rules, (0, 1, 1), scoring).solve(hands, 0) == want
+    # By hand: ♠3 takes ♠A and ♠K (5 points: 1 + 3 + 1); ♠2 then takes one heart from player 1
+    # and ♥3 or ♦4 from player 2 — they throw ♥K (1) and ♦4 (0): 1 + 1 + 0 = 2; the last trick
+    # (♥4, ♥A, ♥3) goes to ♥A: 0 for the single player. Total 7.
+    assert DoubleDummy(rules, (0, 1, 1), Scoring(T.CALABRASELLA_POINTS, 3)).solve(hands, 0) == 7
+
+
+def test_five_hundred_joker_and_bowers_ending() -> None:
+    """Hearts trumps: Joker, ♥J, ♦J against three low trumps each way take three tricks."""
+    rules = T.five_hundred_tricks(C.HEARTS)
+    hands = [m("Joker ♥J ♦J"), m("♥A ♥K ♥Q"), m("♥10 ♥9 ♠A")]
+    dd = DoubleDummy(rules, (0, 1, 1))
+    assert dd.solve(hands, leader=1) == 3
+    # Player 2 leads ♥10; player 0 must follow hearts: the left bower ♦J and the Joker are
+    # hearts, so all three cards are legal, and each still wins all three tricks.
+    after = [hands[0], hands[1], m("♥9 ♠A")]
+    vals = dd.play_values(after, 2, table=(C.parse_card("♥10"),))
+    assert set(vals) == {C.JOKER, C.parse_card("♥J"), C.parse_card("♦J")}
+    assert all(v == 3 for v in vals.values())
+
+
+def test_position_mid_trick_and_best_play() -> None:
+    """Player 2 to play to ♠K ♠A: ♠3 wins it (no obligation to, but it is best for side 0)."""
+    rules = T.calabrasella_tricks()
+    sides = (1, 1, 0)
+    hands = [m("♥4"), m("♥5"), m("♠3 ♠4")]
+    table = (C.parse_card("♠K"), C.parse_card("♠A"))
+    hands_before = [hands[0], hands[1], hands[2]]
+    dd = DoubleDummy(rules, sides, Scoring(T.CALABRASELLA_POINTS, 3))
+    card, value = dd.best_play(hands_before, leader=0, table=table)
+    assert card == C.parse_card("♠3")
+    # ♠K ♠A ♠3 = 1 + 3 + 1; then ♠4 led, everyone else discards hearts: ♠4 wins the last (3).
+    assert value == 5 + 3
+    assert dd.solve(hands_before, 0, table) == value
+
+
+def test_bad_positions_are_refused() -> None:
+    dd = DoubleDummy(T.calabrasella_tricks(), (0, 1, 1))
+    with pytest.raises(ValueError):
+        dd.solve([m("♠3 ♥4"), m("♠A"), m("♠4 ♥5")], leader=0)
+    with pytest.raises(ValueError):
+        dd.solve([m("♠3"), m("♠A")], leader=0)
+
+
+# --- random small deals against the brute force -----------------------------------------------
+
+RULES_CASES = [
+    ("calabrasella-points", T.calabrasella_tricks(), C.SPANISH_40, "points"),
+    ("calabrasella-tricks", T.calabrasella_tricks(), C.SPANISH_40, "tricks"),
+    ("500-hearts", T.five_hundred_tricks(C.HEARTS), C.PIQUET_32_JOKER, "tricks"),
+    ("500-spades", T.five_hundred_tricks(C.SPADES), C.PIQUET_32_JOKER, "tricks"),
+    ("500-no-trump", T.five_hundred_tricks(T.NO_TRUMP), C.PIQUET_32_JOKER, "tricks"),
+    ("solo-clubs", T.solo_tricks(C.CLUBS), C.PIQUET_32, "tricks"),
+    ("quinto", T.quinto_tricks(), C.FULL_52_JOKER, "tricks"),
+]
+
+
+def _small_deal(pack: C.Pack, size: int, rng: random.Random, force: int = -1) -> list[int]:
+    """A deal of ``size`` cards to each of 3 players from a narrow slice of the pack, so that
+    suits are short and follow/renounce decisions and equivalent cards both occur."""
+    cards = list(pack.cards)
+    rng.shuffle(cards)
+    chosen = cards[: 3 * size]
+    if force >= 0 and force not in chosen:
+        chosen[0] = force
+    rng.shuffle(chosen)
+    return [C.mask_of(chosen[p * size : (p + 1) * size]) for p in range(3)]
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "pack", "kind"), RULES_CASES, ids=[c[0] for c in RULES_CASES]
+)
+def test_random_deals_match_minimax(
+    name: str, rules: T.TrickRules, pack: C.Pack, kind: str
+) -> None:
+    rng = random.Random(sum(map(ord, name)))
+    for trial in range(8):
+        size = 4 if trial % 2 else 3
+        force = C.JOKER if C.JOKER in pack.cards and trial % 3 == 0 else -1
+        hands = _small_deal(pack, size, rng, force)
+        sides = [(0, 1, 1), (1, 0, 1), (0, 1, 0)][trial % 3]
+        if kind == "points":
+            stock = C.mask_of(
+                rng.sample([c for c in pack.cards if not any((h >> c) & 1 for h in hands)], 2)
+            )
+            scoring = calabrasella_scoring(stock)
+        else:
+            scoring = TRICKS
+        leader = trial % 3
+        dd = DoubleDummy(rules, sides, scoring)
+        want = minimax(hands, leader, rules, sides, scoring)
+        assert dd.solve(hands, leader) == want, (name, trial, [C.format_cards(h) for h in hands])
+        # Every legal card's value agrees with the brute force after that card.
+        vals = dd.play_values(hands, leader)
+        for c, v in vals.items():
+            rest = list(hands)
+            rest[leader] &= ~(1 << c)
+            if rules.suit[c] == T.NO_SUIT and (1 << c) & rules.master:
+                continue  # the named suit is chosen inside; covered by the position value
+            assert v == minimax(rest, leader, rules, sides, scoring, (c,)), (name, trial, c)
+        # The best card's value is the position's value.
+        card, value = dd.best_play(hands, leader)
+        assert value == want and vals[card] == want
+        # Mid-trick: after the leader's best card, the next player's values.
+        rest = list(hands)
+        rest[leader] &= ~(1 << card)
+        if rules.suit[card] != T.NO_SUIT or not (1 << card) & rules.master:
+            assert dd.solve(rest, leader, (card,)) == want
+
+
+def test_four_players_two_against_two() -> None:
+    """A 2-vs-2 partnership (players 0 and 2 against 1 and 3) at Vint's no-trumps."""
+    rules = T.vint_tricks(T.NO_TRUMP)
+    rng = random.Random(5)
+    for _ in range(4):
+        cards = rng.sample(list(C.FULL_52.cards), 12)
+        hands = [C.mask_of(cards[p * 3 : (p + 1) * 3]) for p in range(4)]
+        dd = DoubleDummy(rules, (0, 1, 0, 1))
+        assert dd.solve(hands, 1) == minimax(hands, 1, rules, (0, 1, 0, 1), TRICKS)
+
+
+# --- equivalent cards --------------------------------------------------------------------------
+
+
+def test_value_unchanged_by_permuting_equivalent_cards() -> None:
+    """Swapping touching cards between... no: relabelling a hand's touching cards of equal
+    points (♠K ♠Q held together, nothing between them out) does not change any value, and the
+    solver values both cards alike."""
+    rules = T.calabrasella_tricks()
+    scoring = calabrasella_scoring()
+    hands = [m("♠K ♠Q ♥4"), m("♠3 ♥A ♥5"), m("♠4 ♥K ♦7")]
+    dd = DoubleDummy(rules, (0, 1, 1), scoring)
+    vals = dd.play_values(hands, 0)
+    assert vals[C.parse_card("♠K")] == vals[C.parse_card("♠Q")]
+    # Player 0 holds ♠K ♠Q; give the ♠Q to player 1 and player 1's... swap ♠Q with a card that
+    # is equivalent for player 2: ♠J in place of ♠Q (♠Q ♠J are adjacent with nothing between
+    # them out and count 1 each) — the value is the same.
+    base = dd.solve(hands, 0)
+    swapped = [m("♠K ♠J ♥4"), m("♠3 ♥A ♥5"), m("♠4 ♥K ♦7")]
+    assert DoubleDummy(rules, (0, 1, 1), scoring).solve(swapped, 0) == base
+    assert minimax(hands, 0, rules, (0, 1, 1), scoring) == base
+
+
+def test_random_equivalent_relabelling() -> None:
+    """In random Five Hundred deals, replace a held card by the next lower card of its suit when
+    that card is out of play (so nothing lies between them): the value is unchanged."""
+    rules = T.five_hundred_tricks(C.SPADES)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(40):
+        hands = _small_deal(C.PIQUET_32_JOKER, 4, rng)
+        held = 0
+        for h in hands:
+            held |= h
+        for p in range(3):
+            for c in C.cards_of(hands[p]):
+                s = rules.suit[c]
+                if s == T.NO_SUIT:
+                    continue
+                order = [x for x in T.suit_order(rules, s) if (C.PIQUET_32_JOKER.mask >> x) & 1]
+                i = order.index(c)
+                if i + 1 < len(order) and not (held >> order[i + 1]) & 1:
+                    new = list(hands)
+                    new[p] = hands[p] & ~(1 << c) | (1 << order[i + 1])
+                    a = DoubleDummy(rules, (0, 1, 1)).solve(hands, 0)
+                    b = DoubleDummy(rules, (0, 1, 1)).solve(new, 0)
+                    assert a == b
+                    checked += 1
+                    break
+    assert checked >= 20
