@@ -74,13 +74,8 @@ def test_two_card_ending_calabrasella_tricks() -> None:
 
 
 def test_three_card_ending_with_last_trick_points() -> None:
-    """Calabrasella points: the single player (0) holds ♠3 ♠2 ♥4 against ♠A ♥A ♥K and ♠K ♥3 ♦4.
-
-    Leading ♠3 wins ♠3 ♠A ♠K = 1 + 3 + 1 = 5; then ♠2 wins again (player 1 must play ♥A or ♥K,
-    player 2 ♥3 or ♦4: they give the fewest, ♥K and ♦4 = 1 + 1 + 0... the minimax decides);
-    the last trick (♥4 led) goes to the adversaries. The solver agrees with the brute force,
-    and the last trick's bonus decides who wants it.
-    """
+    """Calabrasella points: the single player (0) holds ♠3 ♠2 ♥4 against ♠A ♥A ♥K and ♠K ♥3 ♦4;
+    with and without the last trick's bonus the solver agrees with the brute force."""
     rules = T.calabrasella_tricks()
     hands = [m("♠3 ♠2 ♥4"), m("♠A ♥A ♥K"), m("♠K ♥3 ♦4")]
     for scoring in (Scoring(T.CALABRASELLA_POINTS, 3), Scoring(T.CALABRASELLA_POINTS, 0)):
@@ -162,7 +157,8 @@ def test_random_deals_match_minimax(
 ) -> None:
     rng = random.Random(sum(map(ord, name)))
     for trial in range(8):
-        size = 4 if trial % 2 else 3
+        # One deal of five cards each (four at Quinto, whose full pack rarely forces a card).
+        size = (3, 4, 3, 4, 4 if name == "quinto" else 5, 4, 3, 4)[trial]
         force = C.JOKER if C.JOKER in pack.cards and trial % 3 == 0 else -1
         hands = _small_deal(pack, size, rng, force)
         sides = [(0, 1, 1), (1, 0, 1), (0, 1, 0)][trial % 3]
@@ -180,6 +176,8 @@ def test_random_deals_match_minimax(
         # Every legal card's value agrees with the brute force after that card.
         vals = dd.play_values(hands, leader)
         for c, v in vals.items():
+            if size == 5:
+                break  # the brute force per card is slow there; the position's value is checked
             rest = list(hands)
             rest[leader] &= ~(1 << c)
             if rules.suit[c] == T.NO_SUIT and (1 << c) & rules.master:
@@ -210,18 +208,14 @@ def test_four_players_two_against_two() -> None:
 
 
 def test_value_unchanged_by_permuting_equivalent_cards() -> None:
-    """Swapping touching cards between... no: relabelling a hand's touching cards of equal
-    points (♠K ♠Q held together, nothing between them out) does not change any value, and the
-    solver values both cards alike."""
+    """♠K ♠Q held together with nothing between them out, 1 point each: the solver values both
+    alike; and ♠J in place of ♠Q (nothing between ♠K and ♠J out either) leaves the value as it is."""
     rules = T.calabrasella_tricks()
     scoring = calabrasella_scoring()
     hands = [m("♠K ♠Q ♥4"), m("♠3 ♥A ♥5"), m("♠4 ♥K ♦7")]
     dd = DoubleDummy(rules, (0, 1, 1), scoring)
     vals = dd.play_values(hands, 0)
     assert vals[C.parse_card("♠K")] == vals[C.parse_card("♠Q")]
-    # Player 0 holds ♠K ♠Q; give the ♠Q to player 1 and player 1's... swap ♠Q with a card that
-    # is equivalent for player 2: ♠J in place of ♠Q (♠Q ♠J are adjacent with nothing between
-    # them out and count 1 each) — the value is the same.
     base = dd.solve(hands, 0)
     swapped = [m("♠K ♠J ♥4"), m("♠3 ♥A ♥5"), m("♠4 ♥K ♦7")]
     assert DoubleDummy(rules, (0, 1, 1), scoring).solve(swapped, 0) == base
