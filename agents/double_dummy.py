@@ -10,9 +10,11 @@ bowers and two more are four tricks certain").
 
 Method (the classical one, in plain Python on int bitmasks):
 
-* **fail-soft alpha-beta** over the whole value range. (MTD(f), zero-window searches until the
-  bounds meet, was measured too: as fast for tricks, about twice as slow for card points, whose
-  range of 0-35+ values needs many passes.)
+* **zero-window alpha-beta by bisection**: :meth:`DoubleDummy.solve` asks "is the value at least
+  b?" of a fail-soft alpha-beta, b halving the interval still open, until the bounds meet
+  (the table keeps each answer's bounds for the next pass). Measured on 3 x 10 Calabrasella
+  deals: 2.9 s mean against 4.3 s for one full-window search (MTD(f) from the middle is close
+  to bisection).
 * **transposition table** between tricks only (the score from a trick boundary on depends on
   nothing else), keyed by the leader and, per suit, the holders (and points) of the cards still
   out in power order: only the relative order of what is left matters, so positions reached by
@@ -162,8 +164,17 @@ class DoubleDummy:
         """
         self._setup(hands, leader, table)
         led, best_i, best_key, tpts = self._trick_state(leader, table, led_suit)
-        hi = self._max_value(len(table), tpts)
-        return self._node(leader, len(table), led, best_i, best_key, tpts, -1, hi + 1)
+        lo, hi = 0, self._max_value(len(table), tpts)
+        k = len(table)
+        while lo < hi:
+            # Zero-window test "is the value >= b?", b halving the interval still open.
+            b = (lo + hi + 1) // 2
+            g = self._node(leader, k, led, best_i, best_key, tpts, b - 1, b)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+        return lo
 
     def play_values(
         self,
