@@ -147,6 +147,7 @@ class DoubleDummy:
         self.tt: dict[tuple[object, ...], list[int]] = {}
         self.nodes = 0
         self._hands: list[int] = []
+        self._rem = 0
         self._trick: list[int] = []
 
     def clear(self) -> None:
@@ -248,6 +249,13 @@ class DoubleDummy:
         if len(set(sizes)) != 1:
             raise ValueError(f"hands and table do not make whole tricks: {sizes}")
         self._hands = list(hands)
+        rem = 0
+        for h in hands:
+            while h:
+                low = h & -h
+                rem += self.pts[low.bit_length() - 1]
+                h ^= low
+        self._rem = rem  # the points still in the hands, kept as cards are played
         self._trick = [0] * self.n
         for i, c in enumerate(table):
             self._trick[i] = c
@@ -437,12 +445,7 @@ class DoubleDummy:
         if k == 0:
             # Quick bounds, then the transposition table.
             if self.by_points:
-                rem = self.last
-                for h in hands:
-                    while h:
-                        low = h & -h
-                        rem += pts[low.bit_length() - 1]
-                        h ^= low
+                rem = self.last + self._rem
             else:
                 rem = hand.bit_count()
             if beta <= 0:
@@ -482,6 +485,7 @@ class DoubleDummy:
             b = 1 << c
             hands[p] = hand ^ b
             trick[k] = c
+            self._rem -= pts[c]
             if k == 0:
                 if b & self.master and self.suit[c] == NO_SUIT:
                     v = -_INF if maximise else _INF
@@ -504,6 +508,7 @@ class DoubleDummy:
                         leader, k + 1, new_led, best_i, best_key, tpts + pts[c], alpha, beta
                     )
             hands[p] = hand
+            self._rem += pts[c]
             if maximise:
                 if v > best:
                     best, best_move = v, c
