@@ -38,11 +38,12 @@ import numpy as np
 from scipy.special import ndtr
 
 from hoyle.agents.base import HoyleBot
-from hoyle.agents.throw import THROWS, ValueBot
+from hoyle.agents.throw import ValueBot
 from hoyle.envs.games.backgammon import (
     BAR,
     NUM_MEN,
     OFF,
+    THROWS,
     Position,
     dice_to_play,
     game_value,

@@ -25,6 +25,7 @@ from hoyle.envs.games.backgammon import (
     OPENING_CHOICE,
     REROLL_ACTION,
     TAKE_ACTION,
+    THROWS,
     Move,
     Position,
     dice_to_play,
@@ -34,11 +35,6 @@ from hoyle.envs.games.backgammon import (
 
 Play = tuple[Position, tuple[Move, ...]]
 """A play of a throw: the position it leaves (mover first) and one move sequence reaching it."""
-
-THROWS: tuple[tuple[int, int, float], ...] = tuple(
-    (h, lo, (1 if h == lo else 2) / 36) for h in range(1, 7) for lo in range(1, h + 1)
-)
-"""The 21 distinct throws ``(high, low, probability)``."""
 
 
 def throw_plays(state: Any) -> list[Play]:

@@ -112,6 +112,7 @@ from hoyle.envs.games.backgammon import (
     REROLL_ACTION,
     START,
     TAKE_ACTION,
+    THROWS,
     Move,
     Position,
     Side,
@@ -121,6 +122,7 @@ from hoyle.envs.games.backgammon import (
     pips,
     sources,
     step,
+    without_die,
 )
 
 STYLES = ("hit", "gammon")
@@ -194,20 +196,13 @@ OPENINGS: Mapping[tuple[int, int], Opening] = {
 
 # --- the shot counter ---------------------------------------------------------------------------
 
-_THROWS: tuple[tuple[int, int, int], ...] = tuple(
-    (h, lo, 1 if h == lo else 2) for h in range(1, 7) for lo in range(1, h + 1)
-)
-"""The 21 distinct throws ``(high, low, ways out of 36)``."""
+_THROWS: tuple[tuple[int, int, int], ...] = tuple((h, lo, round(36 * p)) for h, lo, p in THROWS)
+"""The 21 distinct throws ``(high, low, ways out of 36)``, from the game's :data:`THROWS`."""
 
 
 def blots(side: Side) -> list[int]:
     """The points (1-24, the side's own numbering) where ``side`` has exactly one man."""
     return [p for p in range(1, NUM_POINTS + 1) if side[p] == 1]
-
-
-def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
-    i = dice.index(die)
-    return dice[:i] + dice[i + 1 :]
 
 
 def _line_legal(
@@ -224,7 +219,7 @@ def _line_legal(
     rest = dice
     for src, die in line:
         h, t, _ = step(h, t, src, die)
-        rest = _without(rest, die)
+        rest = without_die(rest, die)
     if not rest:
         return True
     if len(rest) == 1:

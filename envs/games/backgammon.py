@@ -146,12 +146,13 @@ OPENING_OUTCOMES = tuple(
     ((w - 1) * 6 + b - 1, 1 / 30) for w in range(1, 7) for b in range(1, 7) if w != b
 )
 """The opening: White's die and Black's, unequal (ties throw again), each pair 1/30."""
-THROW_OUTCOMES = tuple(
-    ((h - 1) * 6 + lo - 1, (1 if h == lo else 2) / 36)
-    for h in range(1, 7)
-    for lo in range(1, h + 1)
+THROWS: tuple[tuple[int, int, float], ...] = tuple(
+    (h, lo, (1 if h == lo else 2) / 36) for h in range(1, 7) for lo in range(1, h + 1)
 )
-"""A throw of two dice: the 21 outcomes high-low, a doublet 1/36, any other 2/36."""
+"""The 21 distinct throws of two dice, ``(high, low, probability)``: a doublet 1/36, any
+other 2/36 (the table every agent and experiment averages over)."""
+THROW_OUTCOMES = tuple(((h - 1) * 6 + lo - 1, p) for h, lo, p in THROWS)
+"""A throw of two dice as chance outcomes ``(dice_outcome(high, low), probability)``."""
 
 
 def make_side(points: Mapping[int, int], off: int | None = None) -> Side:
@@ -238,7 +239,8 @@ def step(mover: Side, adversary: Side, source: int, die: int) -> tuple[Side, Sid
     return tuple(m), adversary, False
 
 
-def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+def without_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    """The dice left after playing one ``die`` of them."""
     i = dice.index(die)
     return dice[:i] + dice[i + 1 :]
 
@@ -248,7 +250,7 @@ def max_dice(mover: Side, adversary: Side, dice: tuple[int, ...]) -> int:
     """The greatest number of ``dice`` that can be played from this position."""
     best = 0
     for die in set(dice):
-        rest = _without(dice, die)
+        rest = without_die(dice, die)
         for src in sources(mover, adversary, die):
             m, a, _ = step(mover, adversary, src, die)
             used = 1 + (max_dice(m, a, rest) if rest else 0)
@@ -485,7 +487,7 @@ def _leg_orders(
                 continue
             m2, a2, _ = step(m, a, src, die)
             nxt = rest if reach == dst else ((reach, dst), *rest)
-            yield from walk(m2, a2, _without(left, die), nxt)
+            yield from walk(m2, a2, without_die(left, die), nxt)
 
     yield from walk(mover, adversary, tuple(sorted(dice, reverse=True)), tuple(legs))
 
@@ -638,7 +640,7 @@ class BackgammonRules:
             mover, adversary, hit = step(s.men[me], s.men[1 - me], src, die)
             s.men = (mover, adversary) if me == WHITE else (adversary, mover)
             s.played = (*s.played, (src, die, hit))
-            s.dice_left = _without(s.dice_left, die)
+            s.dice_left = without_die(s.dice_left, die)
             if mover[OFF] == NUM_MEN:
                 self._end_game(s, me, game_value(mover, adversary, self.backgammon_value))
             elif not s.dice_left or not max_dice(mover, adversary, s.dice_left):

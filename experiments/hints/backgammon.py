@@ -42,6 +42,9 @@ from hoyle.envs.games.backgammon import (
     parse_play,
     plays,
 )
+from hoyle.envs.games.backgammon import (
+    THROWS as ALL_THROWS,
+)
 from hoyle.experiments.hints import methods as M
 from hoyle.experiments.hints.backgammon_gnubg import (
     Evaluator,
@@ -108,12 +111,13 @@ REFUTED_FROM = 0.04
 calls a move "doubtful" (its default skill levels: doubtful 0.04, bad 0.08, very bad 0.16).
 Between the two thresholds the verdict is *inconclusive*."""
 
-THROWS: tuple[tuple[int, int], ...] = tuple((h, lo) for h in range(1, 7) for lo in range(1, h + 1))
-"""The 21 distinct throws, ``(high, low)``."""
+THROWS: tuple[tuple[int, int], ...] = tuple((h, lo) for h, lo, _ in ALL_THROWS)
+"""The 21 distinct throws, ``(high, low)`` (the game's :data:`THROWS`)."""
+_PROBABILITY = {(h, lo): p for h, lo, p in ALL_THROWS}
 
 
 def probability(throw: tuple[int, int]) -> float:
-    return (1 if throw[0] == throw[1] else 2) / 36
+    return _PROBABILITY[throw]
 
 
 def label(throw: tuple[int, int]) -> str:

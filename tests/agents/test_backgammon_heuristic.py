@@ -17,7 +17,6 @@ import pytest
 import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.agents import make
 from hoyle.agents.heuristics import backgammon as H
-from hoyle.agents.throw import THROWS
 from hoyle.envs.games.backgammon import (
     BAR,
     MOVE,
@@ -26,6 +25,7 @@ from hoyle.envs.games.backgammon import (
     ROLL,
     START,
     TAKE_ACTION,
+    THROWS,
     WHITE,
     Side,
     dice_outcome,

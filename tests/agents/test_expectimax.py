@@ -15,8 +15,7 @@ import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.agents.expectimax import SearchBot, from_spec, pip_values, search_values
 from hoyle.agents.random_agent import RandomBot
 from hoyle.agents.td.net import ValueNet
-from hoyle.agents.throw import THROWS
-from hoyle.envs.games.backgammon import START, Position, dice_to_play, plays
+from hoyle.envs.games.backgammon import START, THROWS, Position, dice_to_play, plays
 from tests.agents.test_td import play, side
 
 GAME = pyspiel.load_game("hoyle_backgammon")
