@@ -26,11 +26,14 @@ from hoyle.envs.games.backgammon import (
     REROLL_ACTION,
     TAKE_ACTION,
     THROWS,
+    WHITE,
     Move,
     Position,
     dice_to_play,
     move_action,
     plays,
+    step,
+    without_die,
 )
 
 Play = tuple[Position, tuple[Move, ...]]
@@ -51,7 +54,7 @@ class ThrowBot(HoyleBot):
 
     def __init__(self, game: Any, seed: int = 0, name: str = "") -> None:
         super().__init__(game, seed, name)
-        self._plan: list[int] = []
+        self._plan: list[Move] = []
         self._expect: Any = None
 
     def choose_play(self, state: Any, options: Sequence[Play]) -> int:
@@ -69,12 +72,14 @@ class ThrowBot(HoyleBot):
             return self.choose_opening(state)
         if not (self._plan and self._expect == (s.men, s.turn, s.dice_left)):
             options = throw_plays(state)
-            seq = options[self.choose_play(state, options)][1]
-            self._plan = [move_action(src, die) for src, die in seq]
-        action = self._plan.pop(0)
-        after = state.child(action).s
-        self._expect = (after.men, after.turn, after.dice_left)
-        return action
+            self._plan = list(options[self.choose_play(state, options)][1])
+        src, die = self._plan.pop(0)
+        # The state the rest of the plan expects (checked at the next step): this man moved.
+        me = s.turn
+        mover, adversary, _ = step(s.men[me], s.men[1 - me], src, die)
+        men = (mover, adversary) if me == WHITE else (adversary, mover)
+        self._expect = (men, me, without_die(s.dice_left, die))
+        return move_action(src, die)
 
 
 class ValueBot(ThrowBot):
