@@ -84,6 +84,7 @@ from hoyle.envs.core.tricks import (
     TrickRules,
     legal_plays,
     suit_order,
+    trick_points,
 )
 
 _MASTER_KEY = 1 << 20
@@ -106,12 +107,7 @@ TRICKS = Scoring()
 def calabrasella_scoring(stock: CardMask = 0) -> Scoring:
     """§3.4: Ace 3; 3 2 K Q J 1; last trick 3, plus the stock's counting cards (the stock goes
     to the side that wins the last trick)."""
-    bonus = 3
-    m = stock
-    while m:
-        low = m & -m
-        bonus += CALABRASELLA_POINTS[low.bit_length() - 1]
-        m ^= low
+    bonus = 3 + trick_points(stock, CALABRASELLA_POINTS)
     return Scoring(points=CALABRASELLA_POINTS, last_trick=bonus)
 
 
