@@ -419,6 +419,42 @@ def quinto_tricks() -> TrickRules:
     )
 
 
+# --- the card play as a double-dummy problem -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardPlay:
+    """The card play of a state, as the double-dummy solver and the ``pimc`` agent read it.
+
+    A trick game's rules provide ``card_play(s) -> CardPlay | None`` (``None`` outside the card
+    play, or where a solver does not apply, e.g. a stock still to draw from). Only the seats
+    that play take part (the four-handed Calabrasella dealer sits out): ``seats`` lists them in
+    playing order round the table, and every other field indexes that order. ``hands``: each
+    playing seat's cards (in a determinized world, all known). ``leader``: who led, or leads,
+    the current trick; ``table``: the cards already played to it, in order; ``named``: the suit
+    the leader named for a led no-trump Joker, else ``NO_SUIT``. ``sides``: each playing seat's
+    side (single player 0 and adversaries 1; each for himself 0, 1, 2). ``points``: card
+    points by card id, ``None`` to count tricks; ``last_trick``: the bonus for the last trick
+    (with whatever goes to its winner, such as Calabrasella's stock). The game's card-play
+    action for a card is the card id.
+    """
+
+    tricks: TrickRules
+    seats: tuple[int, ...]
+    hands: tuple[CardMask, ...]
+    leader: int
+    table: tuple[CardId, ...] = ()
+    named: int = NO_SUIT
+    sides: tuple[int, ...] = ()
+    points: tuple[int, ...] | None = None
+    last_trick: int = 0
+
+    @property
+    def to_play(self) -> int:
+        """Index in ``seats`` of the seat to play next."""
+        return (self.leader + len(self.table)) % len(self.seats)
+
+
 # --- auctions that end when all but one have passed -------------------------------------------
 
 PASS = -1
