@@ -12,6 +12,16 @@ better; an action may be left out when the searcher has no estimate). The defaul
 world, reporting each root action's mean return. A double-dummy solver for the trick games
 plugs in here with exact values.
 
+**The double-dummy searcher** (``dd``): in a trick game whose rules give the card play as a
+:class:`~hoyle.envs.core.tricks.CardPlay` (``rules.card_play(s)``), once every playing hand
+holds at most ``dd`` cards, each world's card play is solved exactly by
+:class:`~hoyle.agents.double_dummy.DoubleDummy`: the value of each legal card is the number of
+tricks (or card points) the mover's side takes from here on with best play by everybody, the
+other seats playing together against it. It is the classical GIB player. A world's value is
+then the side's trick or point count, not the game's return: the count is what the return is
+monotone in, and it is exact where the UCT estimate is noisy. Bids, discards and every other
+decision, and positions with more cards than ``dd``, go to UCT. ``dd=0`` switches it off.
+
 **Combining** (``vote``):
 
 * ``mean`` (default, Ginsberg's rule for GIB): each action's score is its value averaged over
@@ -33,6 +43,8 @@ sims        40        simulations of the world searcher (UCT) in each world
 c           0.7       UCB exploration constant of the world searcher (units of spread)
 rollout     random    leaf evaluator of the world searcher: ``random`` or ``heuristic``
 vote        mean      how worlds combine: ``mean`` value, or ``majority`` of best moves
+dd          8         solve the card play double dummy when every hand has at most this many
+                      cards (trick games with ``card_play``; 0: never)
 ==========  ========  =========================================================================
 
 The default budget (20 × 40 = 800 simulations) costs about as much as ``ismcts:sims=800``.
@@ -44,6 +56,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hoyle.agents.double_dummy import DoubleDummy, Scoring
 from hoyle.agents.search import (
     Evaluator,
     Node,
@@ -55,12 +68,14 @@ from hoyle.agents.search import (
     make_evaluator,
     make_sim,
     non_negative_float,
+    non_negative_int,
     parse_options,
     perfect_information,
     positive_int,
     search,
     step_rng,
 )
+from hoyle.envs.core.tricks import CardPlay
 
 OPTIONS: dict[str, Option] = {
     "worlds": Option(20, positive_int, "determinized worlds per move"),
@@ -68,6 +83,7 @@ OPTIONS: dict[str, Option] = {
     "c": Option(0.7, non_negative_float, "UCB exploration constant (units of spread)"),
     "rollout": Option("random", str, "leaf evaluator", ("random", "heuristic")),
     "vote": Option("mean", str, "how the worlds' verdicts combine", ("mean", "majority")),
+    "dd": Option(8, non_negative_int, "double-dummy card play at or below this many cards a hand"),
 }
 
 WorldSearcher = Callable[[Sim, Any, int, Sequence[int], random.Random], Mapping[int, float]]
@@ -88,6 +104,43 @@ class UCTWorldSearcher:
             sim, Node(), lambda i: sim.clone(world), self.sims, self.c, self.evaluate, rng
         )
         return {a: ch.mean() for a in legal if (ch := root.children.get(a)) and ch.visits}
+
+
+class DoubleDummySearcher:
+    """Exact card play in one world (see the module docstring); ``fallback`` elsewhere."""
+
+    def __init__(self, rules: Any, max_cards: int, fallback: WorldSearcher) -> None:
+        self.card_play = getattr(rules, "card_play", None)
+        self.max_cards, self.fallback = max_cards, fallback
+        self.solvers: dict[tuple[object, ...], DoubleDummy] = {}
+
+    def __call__(
+        self, sim: Sim, world: Any, player: int, legal: Sequence[int], rng: random.Random
+    ) -> Mapping[int, float]:
+        play = self.card_play(world) if self.card_play is not None else None
+        if play is None or max(h.bit_count() for h in play.hands) > self.max_cards:
+            return self.fallback(sim, world, player, legal, rng)
+        mover = play.to_play
+        if play.seats[mover] != player:
+            raise ValueError(f"card_play says seat {play.seats[mover]} plays, not {player}")
+        ours = play.sides[mover]
+        sides = tuple(0 if s == ours else 1 for s in play.sides)
+        solver = self._solver(play, sides)
+        values = solver.play_values(play.hands, play.leader, play.table, play.named)
+        return {a: float(values[a]) for a in legal if a in values}
+
+    def _solver(self, play: CardPlay, sides: tuple[int, ...]) -> DoubleDummy:
+        """One solver per trick rules, sides and scoring: its table serves every world."""
+        key = (play.tricks.name, play.tricks.trump, sides, play.points, play.last_trick)
+        solver = self.solvers.get(key)
+        if solver is None or len(solver.tt) > _TABLE_LIMIT:
+            scoring = Scoring(play.points, play.last_trick)
+            solver = self.solvers[key] = DoubleDummy(play.tricks, sides, scoring)
+        return solver
+
+
+_TABLE_LIMIT = 500_000
+"""Transposition-table entries a kept solver may reach before it is replaced."""
 
 
 def combine(
@@ -136,14 +189,18 @@ class PIMCBot(SearchBot):
         rollout: str | Evaluator | Callable[[Any], Sequence[float]] = "random",
         vote: str = "mean",
         searcher: WorldSearcher | None = None,
+        dd: int = 8,
         name: str = "",
     ) -> None:
         super().__init__(game, seed, name or "pimc")
         self.sim = make_sim(game)
         self.worlds, self.sims, self.vote = worlds, sims, vote
-        self.searcher: WorldSearcher = searcher or UCTWorldSearcher(
-            sims, c, make_evaluator(game, rollout)
-        )
+        if searcher is None:
+            searcher = UCTWorldSearcher(sims, c, make_evaluator(game, rollout))
+            rules = getattr(game, "rules", None)
+            if dd > 0 and hasattr(rules, "card_play"):
+                searcher = DoubleDummySearcher(rules, dd, searcher)
+        self.searcher: WorldSearcher = searcher
         self._perfect = perfect_information(game)
         self.determinize = determinizer(game)
 
@@ -166,9 +223,17 @@ class PIMCBot(SearchBot):
 def from_spec(
     game: Any, options: Mapping[str, str], off: tuple[str, ...], seed: int, spec: str
 ) -> PIMCBot:
-    """``pimc:worlds=K,sims=N,c=X,rollout=random|heuristic,vote=mean|majority``."""
+    """``pimc:worlds=K,sims=N,c=X,rollout=random|heuristic,vote=mean|majority,dd=N``."""
     o = parse_options("pimc", OPTIONS, options, off)
     return PIMCBot(game, seed, name=spec, **o)
 
 
-__all__ = ["OPTIONS", "PIMCBot", "UCTWorldSearcher", "WorldSearcher", "combine", "from_spec"]
+__all__ = [
+    "OPTIONS",
+    "DoubleDummySearcher",
+    "PIMCBot",
+    "UCTWorldSearcher",
+    "WorldSearcher",
+    "combine",
+    "from_spec",
+]

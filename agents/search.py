@@ -67,6 +67,13 @@ def positive_int(text: str) -> int:
     return v
 
 
+def non_negative_int(text: str) -> int:
+    v = int(text)
+    if v < 0:
+        raise ValueError("must be a non-negative integer")
+    return v
+
+
 def non_negative_float(text: str) -> float:
     v = float(text)
     if not v >= 0.0 or math.isinf(v):
