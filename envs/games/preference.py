@@ -587,7 +587,7 @@ class PreferenceRules:
         s.leader = w
         s.to_move = w
         if sum(s.won) == TRICKS:
-            self._settle(s)
+            self.settle(s)
 
     def bidder_take(self, s: PreferenceState) -> int:
         """The bidder's net take from the pool this deal, in counters (assumption 5)."""
@@ -596,7 +596,7 @@ class PreferenceRules:
         take = v * got if got >= CONTRACT else -v * (CONTRACT - got)
         return take - s.price
 
-    def _settle(self, s: PreferenceState) -> None:
+    def settle(self, s: PreferenceState) -> None:
         """Returns per assumption 6: +2F/3 to the bidder, −F/3 to each other active player."""
         f = self.bidder_take(s)
         share = -f / ACTIVE
