@@ -1067,12 +1067,12 @@ class CalabrasellaRules:
         if view.exchanged:
             seen = format_card(view.given) if view.given >= 0 else "a card you did not see"
             lines.append(f"Given in exchange: {seen}")
-        if view.ndiscards or view.phase >= TAKE:
+        if view.ndiscards or (view.phase >= TAKE and view.single >= 0):
             own = f" ({_cards(view.discards)})" if view.discards else ""
             lines.append(f"Discarded: {view.ndiscards} card(s){own}")
         if view.talon:
             lines.append(f"Talon turned up: {_cards(view.talon)}; taken: {_cards(view.taken)}")
-        if view.phase >= PLAY:
+        if view.phase >= PLAY and view.single >= 0:
             lines.append(f"Stock (known to you): {_cards(view.stock_known)}")
             lines.append(
                 f"Trick {min(view.tricks_done + 1, self.num_tricks)}: "
