@@ -1,0 +1,453 @@
+"""Lift Smoke (RULES.md §10): the golden tests (deal sizes by player count; only trick winners
+draw; a player who runs out is eliminated), the ASSUMPTIONs (an empty stock, everyone out
+together), the parameters, the information sets and the void-timed determinizer.
+
+Deals are explicit chance actions written in card notation; plays are made by their words
+(``action_to_string``), so each test reads like the book.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pyspiel
+import pytest
+
+import hoyle.envs  # noqa: F401  (registers the games)
+from hoyle.envs.core.cards import (
+    CLUBS,
+    SUIT_MASKS,
+    format_card,
+    mask_of,
+    parse_card,
+    parse_cards,
+    suit_of,
+)
+from hoyle.envs.core.errors import GameParameterError
+from hoyle.envs.core.rules import CHANCE, TERMINAL
+from hoyle.envs.games import lift_smoke as L
+
+
+def load(**params: Any) -> Any:
+    return pyspiel.load_game("hoyle_lift_smoke", params)
+
+
+def deal(game: Any, *hands: str) -> Any:
+    """A new deal giving each seat these cards, one at a time from the eldest hand; the
+    dealer's (last seat's) last card is the turn-up."""
+    state = game.new_initial_state()
+    cards = [parse_cards(h) for h in hands]
+    n = game.num_players()
+    assert len(cards) == n
+    for i in range(len(cards[0])):
+        for q in range(n):
+            state.apply_action(cards[q][i])
+    assert not state.is_chance_node()
+    return state
+
+
+def names(state: Any) -> dict[str, int]:
+    cur = state.current_player()
+    acts = (
+        [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    )
+    return {state.action_to_string(cur, a): a for a in acts}
+
+
+def do(state: Any, *words: str) -> Any:
+    for w in words:
+        legal = names(state)
+        assert w in legal, f"{w!r} is not legal here; legal: {sorted(legal)}\n{state}"
+        state.apply_action(legal[w])
+    return state
+
+
+def plays(state: Any, *cards: str) -> Any:
+    return do(state, *(f"play {format_card(parse_card(c))}" for c in cards))
+
+
+def m(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+BOOK_FOUR = (
+    "♠A ♠2 ♥3 ♥4 ♦5 ♦6",
+    "♠K ♠3 ♥5 ♥6 ♦7 ♦8",
+    "♠Q ♠4 ♥7 ♥8 ♦9 ♦10",
+    "♠J ♠5 ♥9 ♥10 ♦J ♣2",
+)
+
+
+# --- golden tests: deal sizes by player count -------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "size"), [(4, 6), (5, 5), (6, 4)])
+def test_deal_sizes_by_player_count(players: int, size: int) -> None:
+    """§10: "If there are four players, six cards are dealt to each ...; if five play, five
+    cards to each, and if six play, four cards to each." The rest is the stock."""
+    game = load(players=players)
+    rng = random.Random(players)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    assert [h.bit_count() for h in state.s.hands] == [size] * players
+    assert len(state.chance_outcomes()) == 0
+    assert state.player_view(0).stock == 52 - players * size
+    assert state.current_player() == 0  # the eldest hand leads
+    # The last card dealt to the dealer is turned up for trumps and stays in his hand.
+    dealer = players - 1
+    turnup = state.history()[-1]
+    assert state.s.turnup == turnup and state.s.hands[dealer] >> turnup & 1
+    assert state.player_view(0).trump == suit_of(turnup)
+
+
+def test_deal_is_one_at_a_time_from_the_eldest_hand() -> None:
+    game = load()
+    state = game.new_initial_state()
+    assert state.action_to_string(CHANCE, 0) == "deal ♠A to player 0"
+    state = deal(game, *BOOK_FOUR)
+    assert state.s.hands[0] == m(BOOK_FOUR[0]) and state.s.hands[3] == m(BOOK_FOUR[3])
+    assert state.s.trump_card == parse_card("♣2")
+    prefix = game.new_initial_state()
+    for a in state.history()[:-1]:
+        prefix.apply_action(a)
+    assert names(prefix)["turn up ♣2 for trumps (the dealer's, player 3)"] == parse_card("♣2")
+
+
+# --- golden tests: only trick winners draw ----------------------------------------------------
+
+
+def test_only_the_trick_winner_draws_and_leads() -> None:
+    state = deal(load(), *BOOK_FOUR)
+    plays(state, "♠2", "♠3", "♠4", "♠5")  # the highest of the suit led wins: player 3
+    assert state.is_chance_node()
+    outcomes = [a for a, _ in state.chance_outcomes()]
+    assert len(outcomes) == 52 - 24  # the top card of the stock: any unseen card, uniformly
+    assert state.action_to_string(CHANCE, outcomes[0]).startswith("player 3 draws ")
+    do(state, "player 3 draws ♣K")
+    assert [h.bit_count() for h in state.s.hands] == [5, 5, 5, 6]
+    assert state.current_player() == 3  # "and leads again"
+    assert state.player_view(0).stock == 27
+
+
+def test_follow_suit_trumps_win_no_obligation_to_trump() -> None:
+    state = deal(load(), *BOOK_FOUR)
+    plays(state, "♠2", "♠3", "♠4", "♠5")
+    do(state, "player 3 draws ♣K")
+    plays(state, "♦J")
+    # Player 0 must follow diamonds.
+    assert set(names(state)) == {"play ♦5", "play ♦6"}
+    plays(state, "♦5", "♦7", "♦9")
+    do(state, "player 3 draws ♠6")
+    plays(state, "♣K")  # player 3 leads trumps: nobody can follow
+    assert len(state.legal_actions()) == 4  # player 0 is void in clubs: any card
+    plays(state, "♥3", "♥5", "♥7")
+    do(state, "player 3 draws ♥K")
+    plays(state, "♥10")
+    assert set(names(state)) == {"play ♥4"}  # the one heart left must be played
+
+
+def test_a_trump_wins_against_the_suit_led() -> None:
+    state = deal(load(), *BOOK_FOUR)
+    plays(state, "♠2", "♠3", "♠4", "♠5")
+    do(state, "player 3 draws ♣K")
+    plays(state, "♦J", "♦6", "♦8", "♦10")
+    do(state, "player 3 draws ♣3")
+    plays(state, "♠J", "♠A", "♠K", "♠Q")
+    do(state, "player 0 draws ♠10")
+    plays(state, "♠10", "♥5", "♥7", "♣3")  # player 3 trumps the spade
+    assert state.action_to_string(CHANCE, state.chance_outcomes()[0][0]).startswith("player 3")
+
+
+# --- golden tests: a player who runs out is eliminated ----------------------------------------
+
+
+def test_players_who_run_out_withdraw_and_the_last_with_a_card_wins() -> None:
+    game = load(hand_size=2)
+    state = deal(game, "♠A ♥2", "♠K ♥3", "♠Q ♥4", "♦2 ♣3")  # clubs trumps
+    plays(state, "♠A", "♠K", "♠Q", "♦2")  # player 3, void in spades, need not trump
+    do(state, "player 0 draws ♥K")
+    assert [h.bit_count() for h in state.s.hands] == [2, 1, 1, 1]
+    plays(state, "♥2", "♥3", "♥4", "♣3")  # player 3 trumps and wins
+    do(state, "player 3 draws ♥A")
+    # Players 1 and 2 have no cards: they withdraw; the others continue.
+    assert state.s.active == 0b1001
+    assert state.current_player() == 3
+    view = state.player_view(0)
+    assert view.active == 0b1001 and view.hand_sizes == (1, 0, 0, 1)
+    plays(state, "♥A")
+    assert state.current_player() == 0  # the trick goes from player 3 to player 0 only
+    plays(state, "♥K")
+    # Two players with a card each: the trick's winner draws, and that card wins the game.
+    assert state.is_chance_node()
+    do(state, "player 3 draws ♦K")
+    assert state.is_terminal()
+    assert state.returns() == [-1.0, -1.0, -1.0, 3.0]
+    assert state.s.winner == 3
+
+
+def test_the_winner_of_the_first_trick_can_win_at_once() -> None:
+    game = load(hand_size=1)
+    state = deal(game, "♠2", "♠3", "♠A", "♣4")
+    plays(state, "♠2", "♠3", "♠A", "♣4")  # the turn-up ♣4 is a trump: player 3 wins
+    assert state.current_player() == CHANCE
+    do(state, "player 3 draws ♦K")
+    assert state.current_player() == TERMINAL
+    assert state.returns() == [-1.0, -1.0, -1.0, 3.0]
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_returns_pay_the_pool_to_the_winner(players: int) -> None:
+    game = load(players=players)
+    rng = random.Random(players)
+    for _ in range(5):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        r = state.returns()
+        assert sorted(r) == [-1.0] * (players - 1) + [players - 1.0]
+        assert sum(r) == 0
+        w = r.index(players - 1.0)
+        # The winner is the last with a card (or the last trick's winner if all ran out).
+        others = [q for q in range(players) if q != w]
+        assert all(state.s.hands[q] == 0 for q in others)
+
+
+# --- the ASSUMPTIONs of §10 -------------------------------------------------------------------
+
+
+def test_empty_stock_no_draw_and_everyone_out_together() -> None:
+    """An empty stock: the winner draws nothing; the last players out together: the last
+    trick's winner wins the pool."""
+    game = load(ranks=2, hand_size=2)  # A K of each suit: eight cards, no stock
+    state = deal(game, "♠A ♥A", "♠K ♥K", "♦A ♦K", "♣K ♣A")
+    assert state.player_view(0).stock == 0
+    plays(state, "♠A", "♠K", "♦K", "♣K")
+    assert not state.is_chance_node()  # nothing to draw
+    assert state.current_player() == 3
+    plays(state, "♣A", "♥A", "♥K", "♦A")
+    assert state.is_terminal()
+    assert state.returns() == [-1.0, -1.0, -1.0, 3.0]
+
+
+def test_a_winner_without_cards_withdraws_and_his_left_hand_neighbour_leads() -> None:
+    game = load()
+    state = game.new_initial_state()
+    s = game.rules.new_state()
+    hands = (m("♠A"), m("♠3 ♥3"), m("♠4 ♥4"), m("♠5 ♥5"))
+    s.phase = L.PLAY
+    s.to_move = 0
+    s.leader = 0
+    s.hands = hands
+    s.dealt = game.rules.pack_mask  # the stock is empty
+    s.trump_card = parse_card("♣2")
+    s.legal_cache = None
+    s.played = (0, 0, 0, game.rules.pack_mask & ~(hands[0] | hands[1] | hands[2] | hands[3]))
+    state.s = s
+    plays(state, "♠A", "♠3", "♠4", "♠5")
+    assert not state.is_chance_node()
+    assert state.s.active == 0b1110
+    assert state.current_player() == 1
+    plays(state, "♥3", "♥4", "♥5")
+    assert state.is_terminal()
+    assert state.returns() == [-1.0, -1.0, -1.0, 3.0]  # player 3 won the last trick
+
+
+# --- parameters -------------------------------------------------------------------------------
+
+
+def test_parameters() -> None:
+    assert load(players=5).num_players() == 5
+    assert load(players=6).max_utility() == 5.0
+    assert load().min_utility() == -1.0
+    with pytest.raises(GameParameterError):
+        load(players=3)
+    with pytest.raises(GameParameterError):
+        load(ranks=2, hand_size=3)  # eight cards cannot deal three each to four
+    small = load(**L.SMALL_CONFIG)
+    assert small.rules.pack_size == 16 and small.rules.stock_size == 8
+    assert load().max_game_length() == 52
+    assert small.max_game_length() == 16
+
+
+def test_card_play_is_not_available() -> None:
+    state = deal(load(), *BOOK_FOUR)
+    assert state.rules.card_play(state.s) is None
+
+
+# --- information sets -------------------------------------------------------------------------
+
+
+def test_hands_and_drawn_cards_are_hidden_the_turn_up_is_public() -> None:
+    state = deal(load(), *BOOK_FOUR)
+    for p in range(3):
+        view = state.player_view(p)
+        assert view.turnup == parse_card("♣2")
+        assert "♦J" not in state.information_state_string(p)
+        assert "♦J" not in state.observation_string(p)
+        assert "♣2" in state.observation_string(p)
+    assert "♦J" in state.observation_string(3)
+    plays(state, "♠2", "♠3", "♠4", "♠5")
+    do(state, "player 3 draws ♣K")
+    for p in range(3):
+        assert "♣K" not in state.information_state_string(p)
+        assert "player 3 drew a card" in state.information_state_string(p)
+    assert "you drew ♣K" in state.information_state_string(3)
+    plays(state, "♣2")  # the turn-up played: it is in the trick, no longer "in his hand"
+    assert state.player_view(0).turnup == -1
+    assert state.player_view(0).trump == CLUBS
+
+
+def test_voids_are_public_and_cleared_by_a_draw() -> None:
+    state = deal(load(), *BOOK_FOUR)
+    plays(state, "♠2", "♠3", "♠4", "♠5")
+    do(state, "player 3 draws ♣K")
+    plays(state, "♣K", "♥3")  # player 0 shows out of clubs
+    assert state.player_view(1).voids[0] == SUIT_MASKS[CLUBS]
+    plays(state, "♥5", "♥7")
+    do(state, "player 3 draws ♠6")
+    plays(state, "♠6", "♠A", "♠K", "♠Q")  # player 0 wins and draws
+    do(state, "player 0 draws ♣5")
+    assert state.player_view(1).voids[0] == 0  # a draw may bring any suit
+    assert state.player_view(0).voids[1] == SUIT_MASKS[CLUBS]
+
+
+# --- the determinizer -------------------------------------------------------------------------
+
+
+def _random_states(game: Any, seed: int, games: int) -> Any:
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            yield state
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _resamples(state: Any, player: int, k: int) -> list[Any]:
+    return [
+        state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(i, 0.0, 1.0))
+        for i in range(k)
+    ]
+
+
+def test_a_seat_that_showed_out_never_receives_that_suit() -> None:
+    """A seat that did not follow suit (and has not drawn since) holds none of it in 200
+    re-deals; the re-deals do change its hand."""
+    game = load()
+    found = 0
+    for state in _random_states(game, 3, 40):
+        if state.is_chance_node():
+            continue
+        s = state.s
+        shown = [q for q in range(4) if s.voids[q] and s.hands[q].bit_count() >= 2]
+        if not shown:
+            continue
+        q = shown[0]
+        p = (q + 1) % 4
+        hands = set()
+        for other in _resamples(state, p, 200):
+            assert other.s.hands[q] & s.voids[q] == 0
+            assert other.s.hands[p] == s.hands[p]
+            hands.add(other.s.hands[q])
+        assert len(hands) > 20
+        found += 1
+        if found == 3:
+            return
+    pytest.fail("no state with a seat void in a suit")
+
+
+def test_a_void_is_narrowed_to_the_cards_held_then_when_the_seat_draws() -> None:
+    """A seat that showed out of a suit and then drew (and has not played since) may hold one
+    card of that suit — the drawn one — and no more; the re-deal gives it one sometimes."""
+    game = load()
+    for state in _random_states(game, 5, 200):
+        if state.is_chance_node() or state.s.phase != L.PLAY or state.s.trick:
+            continue
+        s = state.s
+        tl = game.rules.timeline(state.history())
+        for q in range(4):
+            if s.hands[q].bit_count() < 2 or not tl.voids[q] or not tl.slots[q]:
+                continue
+            last_seg, _ = tl.slots[q][-1]
+            v, suit = tl.voids[q][-1]
+            # His last void came before his last draw, and he has not played since the draw.
+            if not (v <= last_seg == len(tl.plays[q])):
+                continue
+            if any(t == suit and w > v for w, t in tl.voids[q]):
+                continue
+            p = (q + 1) % 4
+            unseen = game.rules.pack_mask & ~s.hands[p]
+            for mask in s.played:
+                unseen &= ~mask
+            if (unseen & SUIT_MASKS[suit]).bit_count() < 4:
+                continue
+            draws_after = sum(1 for seg, _ in tl.slots[q] if seg >= v)
+            counts = [
+                (other.s.hands[q] & SUIT_MASKS[suit]).bit_count()
+                for other in _resamples(state, p, 200)
+            ]
+            assert max(counts) <= draws_after
+            assert max(counts) >= 1, "the drawn card may be of the suit shown out of"
+            return
+    pytest.fail("no state where a seat drew after showing out")
+
+
+def test_played_cards_may_come_from_any_slot_their_history_allows() -> None:
+    """The re-deal moves the cards another seat has played between his slots (the observer
+    never saw which slot each came from), and the replay stays legal."""
+    game = load()
+    moved = 0
+    for i, state in enumerate(_random_states(game, 9, 10)):
+        if i % 5 or state.is_chance_node():
+            continue
+        p = state.current_player()
+        h0 = state.history()
+        theirs = [c for q in range(4) if q != p for c in L.cards_of(state.s.played[q])]
+        for other in _resamples(state, p, 5):
+            assert other.information_state_string(p) == state.information_state_string(p)
+            assert other.observation_string(p) == state.observation_string(p)
+            # Replayed with legality checks: every play was legal in the re-dealt world.
+            h1 = game.state_from_history(other.history()).history()
+            # A card another seat played now arrives at another position of the deal.
+            moved += any(h0.index(c) != h1.index(c) for c in theirs)
+    assert moved > 0
+
+
+def test_the_turn_up_stays_in_the_dealer_hand_until_played() -> None:
+    state = deal(load(), *BOOK_FOUR)
+    plays(state, "♠2", "♠3")
+    for other in _resamples(state, 0, 50):
+        assert other.s.hands[3] >> parse_card("♣2") & 1
+        assert other.s.hands[0] == state.s.hands[0]
+
+
+def test_first_decision_re_deal_is_uniform() -> None:
+    """With nothing yet shown, each unseen card lies in a given other hand with probability
+    6 / 46 (the re-deal is uniform): a loose check over 400 re-deals."""
+    game = load()
+    state = deal(game, *BOOK_FOUR)
+    heart = parse_card("♥K")  # unseen by player 0
+    hits = sum(other.s.hands[1] >> heart & 1 for other in _resamples(state, 0, 400))
+    expected = 400 * 6 / (52 - 6 - 1)
+    assert abs(hits - expected) < 4 * (expected * (1 - 6 / 45)) ** 0.5
+
+
+def test_resample_is_reproducible_and_hidden_deals_are_the_unseen_cards() -> None:
+    state = deal(load(), *BOOK_FOUR)
+    plays(state, "♠2", "♠3", "♠4", "♠5")
+    do(state, "player 3 draws ♣K")
+    a = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(3, 0.0, 1.0))
+    b = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(3, 0.0, 1.0))
+    assert a.history() == b.history()
+    positions, pool = state.rules.hidden_deals(state.s, 1, state.history())
+    hidden = {state.history()[i] for i in positions}
+    assert hidden == set(parse_cards("♥3 ♥4 ♦5 ♦6 ♠A ♥7 ♥8 ♦9 ♦10 ♠Q ♠J ♥9 ♥10 ♦J ♣K"))
+    assert hidden <= set(pool) and len(pool) == len(hidden) + 27
