@@ -5,8 +5,9 @@ plays any card player of the period takes for granted, written as :class:`Hint` 
 each can be switched off (``heuristic:-draw-trumps``) and measured; none is a quotation.
 
 * ``name-sure-tricks`` (first round): count the sure tricks of the hand with each suit as
-  trumps (:func:`sure_tricks`); name the suit of highest value whose count reaches the six
-  tricks of the contract, if the bidding allows it; otherwise pass.
+  trumps (:func:`sure_tricks`); among the suits the bidding still allows whose count reaches
+  ``NAME_AT`` (five: one short of the contract, as the count is the worst case), name the one
+  whose count pays best; otherwise pass.
 * ``bid-widow-modestly`` (second round): bid the lowest bid allowed while it is no more
   counters than the sure tricks counted in the best suit (at least ``WIDOW_MIN``); otherwise
   pass. That is about half of what the widow was measured to be worth to this heuristic

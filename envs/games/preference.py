@@ -359,7 +359,9 @@ class PreferenceView:
     @property
     def led_suit(self) -> int:
         """The suit led to the current trick (``NO_SUIT`` when leading)."""
-        return NO_SUIT if not self.trick else self.rules.tricks[self.trumps].suit[self.trick[0]]
+        if not self.trick or self.trumps < 0:
+            return NO_SUIT
+        return self.rules.tricks[self.trumps].suit[self.trick[0]]
 
 
 # --- the rules ------------------------------------------------------------------------------
@@ -789,21 +791,28 @@ class PreferenceRules:
     def hidden_deals(
         self, s: PreferenceState, player: int, history: Sequence[int]
     ) -> tuple[list[int], list[int]]:
-        """The plain re-deal (no voids, the widow and cards laid out left where they are):
-        the deal positions of the cards still in the other seats' hands as dealt, and the
-        untaken widow. :meth:`resample_history` is the game's determinizer; this is the
-        contract's simpler answer, kept valid."""
+        """The contract's plain re-deal, a subset of :meth:`resample_history` (the game's
+        determinizer, which the core prefers): the deal positions of the cards still in the
+        hands of the other seats that have shown out of no suit (and did not take the widow),
+        the untaken widow's positions, and those cards plus the undealt ones as the pool. The
+        seats with known voids and the widow's bidder keep their cards, so every re-deal it
+        allows is legal, though not every legal re-deal is reached."""
+        movable = [
+            q
+            for q in range(self.num_players)
+            if q != player and not s.void[q] and not (s.price > 0 and q == s.bidder)
+        ]
         hidden = 0
-        for q in range(self.num_players):
-            if q != player:
-                hidden |= s.hands[q]
+        for q in movable:
+            hidden |= s.hands[q]
         if s.price == 0:
             hidden |= s.widow
         positions = [
-            k for k in range(s.ndealt) if self.order[k] != player and hidden >> history[k] & 1
+            k
+            for k in range(s.ndealt)
+            if (self.order[k] in movable or (self.order[k] < 0 and s.price == 0))
+            and hidden >> history[k] & 1
         ]
-        if s.price > 0:  # the taker's hand mixes dealt and widow cards: leave his cards alone
-            positions = [k for k in positions if self.order[k] not in (s.bidder, -1)]
         pool = [history[k] for k in positions] + cards_of(PACK_MASK & ~s.dealt)
         return positions, sorted(pool)
 

@@ -386,3 +386,16 @@ def test_terminal_and_strings() -> None:
     assert state.current_player() == TERMINAL and state.legal_actions() == []
     assert "returns" in str(state)
     assert "you played ♠A" in state.information_state_string(0)
+
+
+def test_hidden_deals_leaves_the_seats_with_voids_alone() -> None:
+    state = do(standard(), "name ♥", "pass", "pass")
+    do(state, "play ♠K", "play ♠7", "play ♠A", "play ♣A", "play ♣K", "play ♣9", "play ♥7")
+    rules = state.get_game().rules
+    history = state.history()
+    positions, pool = rules.hidden_deals(state.s, 0, history)
+    assert positions and all(rules.order[k] in (1, 2, -1) for k in positions)
+    do(state, "play ♦A", "play ♦9")  # both adversaries show out of hearts
+    positions, pool = rules.hidden_deals(state.s, 0, state.history())
+    assert [rules.order[k] for k in positions] == [-1, -1]  # only the widow moves
+    assert pool == sorted(parse_cards(WIDOW))
