@@ -130,11 +130,12 @@ widow_count    (3,)         cards in the face-down widow, one-hot
 phase          (7,)         one-hot phase
 to_move        (N,)         who is to move
 dealer         (N,)         the dealer
-bidder         (N,)         the bidder (first round: the namer of the highest suit so far)
+bidder         (N,)         the bidder (before the play: the namer of the highest suit, the highest
+                            bidder for the widow so far)
 named          (4,)         the highest suit named in the first round (by suit id)
 trumps         (4,)         the trump suit
 price          (max_bid+1)  the widow's price (the highest bid so far), one-hot (0: none)
-passed         (N,)         seats that passed in the current round (the dealer of four: always)
+passed         (N,)         seats out of the widow auction (the dealer of four: always)
 won            (N, 11)      tricks won by each seat, one-hot
 leader         (N,)         who led the current trick
 =============  ===========  ========================================================================
@@ -633,7 +634,9 @@ class PreferenceRules:
                 f"; tricks {s.won[q]}"
             )
         lines.append(f"widow: {format_cards(s.widow) or '-'}; laid out: {_cards(s.laid_out)}")
-        lines.append(_contract_words(s.bidder, s.high, s.trumps, s.price))
+        au = s.auction
+        bidder, price = (au.bidder, au.high + 1) if au is not None else (s.bidder, s.price)
+        lines.append(_contract_words(s.phase, bidder, s.high, s.trumps, price))
         lines.append(f"trick: {_cards(s.trick)} (led by {_who(s.leader)})")
         if s.phase == OVER:
             lines.append(f"returns: {list(s.result)}")
@@ -668,7 +671,7 @@ class PreferenceRules:
             widow=widow,
             laid_out=s.laid_out if took else 0,
             high=s.high,
-            bidder=s.bidder,
+            bidder=s.auction.bidder if s.auction is not None else s.bidder,
             price=s.auction.high + 1 if s.auction is not None else s.price,
             trumps=s.trumps,
             passed=passed,
@@ -766,7 +769,7 @@ class PreferenceRules:
             f"Widow: {view.widow_count} cards face down"
             + (f"; you took {_cards(view.widow)}" if view.widow else "")
             + (f"; you laid out {_cards(view.laid_out)}" if view.laid_out else ""),
-            _contract_words(view.bidder, view.high, view.trumps, view.price, me),
+            _contract_words(view.phase, view.bidder, view.high, view.trumps, view.price, me),
             "Passed: " + (", ".join(_who(q, me) for q in range(n) if view.passed[q]) or "-"),
             f"Trick: {_cards(view.trick)}"
             + (f" (led by {_who(view.leader, me)})" if view.leader >= 0 else ""),
@@ -947,15 +950,23 @@ def call_words(action: int, trumps: bool = False) -> str:
     return f"bid {action - BID_ACTION_BASE + 1} for the widow"
 
 
-def _contract_words(bidder: int, high: int, trumps: int, price: int, me: int = -1) -> str:
+def _contract_words(
+    phase: int, bidder: int, high: int, trumps: int, price: int, me: int = -1
+) -> str:
     if trumps >= 0:
         how = f"for the widow at {price}" if price else "in the first round"
         return f"Bidder: {_who(bidder, me)}, {how}; trumps {SUIT_SYMBOLS[trumps]}"
-    if high >= 0:
-        return f"Highest suit named: {SUIT_SYMBOLS[high]} by {_who(bidder, me)}"
-    if bidder >= 0:
+    if phase in (DEAL, NAMING):
+        if high >= 0:
+            return f"Highest suit named: {SUIT_SYMBOLS[high]} by {_who(bidder, me)}"
+        return "No suit named yet"
+    if phase == BIDDING:
+        if bidder >= 0:
+            return f"Widow: highest bid {price} by {_who(bidder, me)}"
+        return "Widow: no bid yet"
+    if phase in (LAY_OUT, TRUMPS):
         return f"Widow bought by {_who(bidder, me)} for {price}; trumps not yet named"
-    return f"No suit named; widow price so far: {price}" if price else "No bid yet"
+    return "Thrown in: nobody named a suit or bid for the widow"
 
 
 def _event_words(kind: int, who: int, value: int, me: int) -> str:
