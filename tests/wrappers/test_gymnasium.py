@@ -129,6 +129,11 @@ def test_rewards_are_the_game_returns(config: Any) -> None:
         assert steps[-1][-1]["returns"] == state.returns()
         assert not any(info["illegal_action"] for *_, info in steps)
         assert len(steps) - 1 <= game.max_game_length()
+        if len(steps) == 1:
+            # The deal ended before the seat's first decision (the four-handed dealer who
+            # takes no cards): the first step pays the seat's return and ends the episode.
+            _, reward, term, _, info = env.unwrapped.step(0)
+            assert (reward, term) == (state.returns()[seat], True)
         with pytest.raises(gymnasium.error.ResetNeeded):
             env.unwrapped.step(0)
 
