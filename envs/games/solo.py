@@ -56,6 +56,13 @@ ASSUMPTIONS (RULES.md §6 and Appendix B.6, and where this module had to choose)
 5. *Hopeless hands* (§6.4): the hand also stops as soon as the bidder's side can no longer take
    its target (four tricks to the adversaries, or one in a Tout or after going on): it is lost.
 6. *Seating*: the first dealer is a parameter (the throw for the first club is not played).
+7. *Calling one's own Ace* (§6.3 "he of course plays without a partner"): the bidder is then a
+   lone player and wins from or loses to each adversary the value of the game he announced
+   (a Simple game's 2 from each of three); a Forcée is paid as a Solo, alone or, after a call,
+   by each partner from one adversary.
+8. *No small pack*: Solo's rules (Spadilla, Manilla, Basta, five tricks of eight) do not survive
+   a reduced pack, so ``small_config`` is the full game without Forcée and going on (fewer
+   branches, the same deal).
 
 Parameters
 ----------
