@@ -118,9 +118,14 @@ def cmd_match(args: argparse.Namespace) -> int:
 
     _, game = load_game(args.game)
     specs = split_agents(args.agents)
+    field = len(specs) == 2 and game.num_players() > 2
+    if field:
+        # One agent against the field: the second fills every other seat.
+        specs = [specs[0]] + [specs[1]] * (game.num_players() - 1)
     if len(specs) != game.num_players():
         raise UsageError(
-            f"{args.game} has {game.num_players()} players; --agents names {len(specs)}"
+            f"{args.game} has {game.num_players()} players; --agents names {len(specs)} "
+            "(name one per seat, or two: the first against copies of the second)"
         )
     check_agents(specs, game)
     if args.deals < 1 or args.seed < 0:
@@ -149,6 +154,10 @@ def cmd_match(args: argparse.Namespace) -> int:
     n = game.num_players()
     print(f"{args.game}: {', '.join(specs)}; {args.deals} deals × {n} seating"
           f"{'s' if n > 1 else ''}; seed {args.seed}; results in {where['path']}")  # fmt: skip
+    if field:
+        # The copies of the field agent are one agent: pooled over their seats in each deal.
+        df = df.assign(agent=df["agent"].where(df["agent_index"] == 0, f"{specs[1]} (field)"),
+                       agent_index=df["agent_index"].clip(upper=1))  # fmt: skip
     summary = summarize(df)
     print(format_summary(summary))
     agents = list(summary.index)
@@ -255,7 +264,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("game", help="game string, e.g. conquian or 'cassino(players=3)'")
     m.add_argument("--agents", required=True, metavar="A,B[,...]",
                    help="one agent spec per seat, comma-separated; a spec's own options may "
-                   "follow it: heuristic:-play-for-tableau,-hint2,random")  # fmt: skip
+                   "follow it: heuristic:-play-for-tableau,-hint2,random. With more than two "
+                   "players, two specs A,B mean A against copies of B in the other seats")  # fmt: skip
     m.add_argument("--deals", type=int, required=True, help="number of deals")
     m.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
     m.add_argument("--name", help="run name (default: from game, agents and seed)")

@@ -101,6 +101,21 @@ def test_match_prints_the_summary_and_writes_the_run(
     assert capsys.readouterr().out == out
 
 
+def test_match_of_two_agents_in_a_three_player_game_is_one_against_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["match", "cassino(players=3)", "--agents", "heuristic,random", "--deals", "2",
+            "--seed", "1", "--out", str(tmp_path), "--name", "f", "--quiet"]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "heuristic − random (field):" in out
+    config = json.loads((tmp_path / "f" / "config.json").read_text())
+    assert config["agents"] == ["heuristic", "random", "random"]
+    argv[3] = "heuristic,random,random,random"
+    assert main(argv) == 2
+    assert "names 4" in capsys.readouterr().err
+
+
 def test_match_refuses_a_stored_run_of_another_match(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
