@@ -211,12 +211,16 @@ def ablation(
     game_text = game_text or ctx.game
     short = hint.split(".", 1)[-1]
     with_h, without = "heuristic", f"heuristic:-{short}"
+    # With more than two players the agent is one seat against a field of the other: its
+    # return is the effect (zero by symmetry in the A/A control), every seat in turn.
+    field = load(game_text).num_players() - 1
     deals = max(2, round(ctx.budget.deals * scale))
     common = round(ctx.budget.common_deals * scale)
     tag = "".join(c if c.isalnum() else "_" for c in game_text)
     split = 0.6 if common else 1.0
     head = split * 0.8 if control else split
-    df = _match(ctx, game_text, [with_h, without], deals, f"{tag}-h2h-{short}", 0.0, head)
+    df = _match(ctx, game_text, [with_h, *[without] * field], deals, f"{tag}-h2h-{short}", 0.0,
+                head)  # fmt: skip
     raw = per_deal_means(df)[with_h]
     wins = df[(df["agent"] == with_h)]["result"].value_counts()
     rm, rlo, rhi = mean_ci(raw.dropna())
@@ -225,8 +229,8 @@ def ablation(
                            "wins": int(wins.get("win", 0)), "draws": int(wins.get("draw", 0)),
                            "losses": int(wins.get("loss", 0))}  # fmt: skip
     if control:
-        aa = _match(ctx, game_text, [with_h, with_h], deals, f"{tag}-h2h-heuristic-aa", head,
-                    split)  # fmt: skip
+        aa = _match(ctx, game_text, [with_h] * (field + 1), deals, f"{tag}-h2h-heuristic-aa",
+                    head, split)  # fmt: skip
         base = per_deal_means(aa)[f"{with_h}#1"]
         per = (raw - base).dropna()
         cm_, clo_, chi_ = mean_ci(base)
@@ -241,10 +245,10 @@ def ablation(
     rows = [(f"{with_h} vs -{short}", m, lo, hi)]
     summary = f"with the hint wins {m:+.3f} {unit} from without it over {len(per)} deals"
     if common:
-        a = _match(ctx, game_text, [with_h, "random"], common, f"{tag}-heuristic-vs-random",
-                   split, split + (1 - split) / 2)  # fmt: skip
-        b = _match(ctx, game_text, [without, "random"], common, f"{tag}-no-{short}-vs-random",
-                   split + (1 - split) / 2, 1.0)  # fmt: skip
+        a = _match(ctx, game_text, [with_h, *["random"] * field], common,
+                   f"{tag}-heuristic-vs-random", split, split + (1 - split) / 2)  # fmt: skip
+        b = _match(ctx, game_text, [without, *["random"] * field], common,
+                   f"{tag}-no-{short}-vs-random", split + (1 - split) / 2, 1.0)  # fmt: skip
         pa, pb = per_deal_means(a)[with_h], per_deal_means(b)[without]
         d = (pa - pb).dropna()
         cm, clo, chi = mean_ci(d)
