@@ -126,7 +126,7 @@ single          (N + 1,)   the single player (a seat, or none yet)
 phase           (8,)       one-hot phase
 to_move         (N + 1,)   a seat, or nobody (chance / over)
 dealer          (N,)       the dealer
-sizes           (N,)       hand sizes / hand_size
+sizes           (N,)       hand sizes / (hand_size + 1) (13 while the exchange is made)
 ndiscards       (5,)       the number of cards discarded, one-hot
 points          (2,)       points won so far by the single player / the adversaries, / total
 progress        (2,)       tricks played / tricks, deals played / max_deals
@@ -983,7 +983,7 @@ class CalabrasellaRules:
                 if view.voids[q] >> suit & 1:
                     out["voids"][r, suit] = 1.0
             out["declared"][r, view.declared[q]] = 1.0
-            out["sizes"][r] = view.hand_sizes[q] / self.hand_size
+            out["sizes"][r] = view.hand_sizes[q] / (self.hand_size + 1)
         set_cards(out["won"][0], view.won[0], idx)
         set_cards(out["won"][1], view.won[1], idx)
         for i, c in enumerate(view.trick):

@@ -547,3 +547,20 @@ def test_card_play_for_the_double_dummy_searcher() -> None:
 def test_terminal_state() -> None:
     s = play_random(standard(), random.Random(9))
     assert s.current_player() == TERMINAL and s.legal_actions() == []
+
+
+def test_every_tensor_entry_in_unit_interval_at_every_step() -> None:
+    """Including the exchange, when the single player holds 13 cards."""
+    rng = random.Random(13)
+    for params in ({}, {"players": 4}):
+        g = game(**params)
+        for _ in range(3):
+            s = act(deal(g, [E, S, D], TALON), "stand", "ask for ♦3")
+            while True:
+                for q in range(g.num_players()):
+                    for t in (s.observation_tensor(q), s.information_state_tensor(q)):
+                        arr = np.asarray(t)
+                        assert arr.min() >= 0.0 and arr.max() <= 1.0
+                if s.is_terminal():
+                    break
+                s.apply_action(rng.choice(s.legal_actions()))
