@@ -564,3 +564,13 @@ def test_every_tensor_entry_in_unit_interval_at_every_step() -> None:
                 if s.is_terminal():
                     break
                 s.apply_action(rng.choice(s.legal_actions()))
+
+
+def test_golden_playthrough_of_a_played_deal() -> None:
+    """``tests/golden/calabrasella/played.txt``: seed 1 of the shared playthrough, in which the
+    second hand stands (``default.txt``'s seed happens to be an all-pass deal). Regenerate with
+    ``playthrough_lines("calabrasella", 1)`` only when a rule or an encoding changes."""
+    from tests.golden.playthrough import HERE, playthrough_lines
+
+    want = (HERE / "calabrasella" / "played.txt").read_text(encoding="utf-8").splitlines()
+    assert playthrough_lines("calabrasella", 1) == want
