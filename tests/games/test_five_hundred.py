@@ -1,0 +1,518 @@
+"""Five Hundred (RULES.md §18): the golden tests of §18.7 and Appendix A, the deal, the auction,
+the no-bid hand, the widow and discard, the bowers and the No-trump Joker, scoring and the game
+to 500, each parameter, the information sets and the determinizer's renounces."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from fractions import Fraction
+from typing import Any
+
+import pyspiel
+import pytest
+
+import hoyle.envs  # noqa: F401  (registers the games)
+from hoyle.envs.core.cards import JOKER, format_cards, parse_card, parse_cards
+from hoyle.envs.core.errors import IllegalActionError
+from hoyle.envs.core.tricks import NO_SUIT, trump_order
+from hoyle.envs.games import five_hundred as fh
+from hoyle.envs.games.five_hundred import (
+    BID,
+    BID_ACTION_BASE,
+    DISCARD,
+    NAME,
+    NAME_ACTION_BASE,
+    PASS_ACTION,
+    PLAY,
+    WIDOW,
+    bid_index,
+    bid_value,
+    deal_scores,
+    index_value,
+    tricks_for,
+    widow_odds,
+)
+
+SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+# Scenario C: hearts trumps; player 1 holds the left bower (♦J) and no heart.
+C_HANDS = (
+    "Joker ♥J ♥A ♥K ♥Q ♠A ♠K ♣A ♣K ♦A",
+    "♦J ♦K ♠Q ♠J ♠10 ♠9 ♣Q ♣J ♣10 ♣9",
+    "♥10 ♥9 ♥8 ♥7 ♠8 ♠7 ♣8 ♣7 ♦Q ♦10",
+)
+C_WIDOW = "♦9 ♦8 ♦7"
+# Scenario B: player 1 holds the Joker and no club (for the No-trump Joker).
+B_HANDS = (
+    "♣A ♣K ♣Q ♠A ♠K ♥A ♥K ♦A ♦K ♠Q",
+    "Joker ♦Q ♦J ♦10 ♦9 ♥Q ♥J ♥10 ♠J ♠10",
+    "♣J ♣10 ♣9 ♣8 ♣7 ♠9 ♠8 ♥9 ♥8 ♦8",
+)
+B_WIDOW = "♠7 ♥7 ♦7"
+
+
+def load(**params: Any) -> Any:
+    return pyspiel.load_game("hoyle_five_hundred", params)
+
+
+def dealt(game: Any, hands: tuple[str, ...], widow: str) -> Any:
+    """A state after dealing ``hands`` (by seat) and ``widow`` in the book's packet order."""
+    rules = game.rules
+    state = game.new_initial_state()
+    queues = [parse_cards(h) for h in hands]
+    rest = parse_cards(widow)
+    eldest = (rules.first_dealer + 1) % 3
+    for to in rules.schedule:
+        c = rest.pop(0) if to == WIDOW else queues[(eldest + to) % 3].pop(0)
+        state.apply_action(c)
+    return state
+
+
+def bid_action(tricks: int, denomination: int) -> int:
+    return BID_ACTION_BASE + bid_index(tricks, denomination)
+
+
+def play(state: Any, *cards: str) -> None:
+    for text in cards:
+        state.apply_action(parse_card(text))
+
+
+def scenario_c() -> Any:
+    """Player 0 bids seven hearts, the others pass, he discards ♦7 ♦8 ♦9."""
+    state = dealt(load(), C_HANDS, C_WIDOW)
+    for a in (bid_action(7, 3), PASS_ACTION, PASS_ACTION):
+        state.apply_action(a)
+    play(state, "♦7", "♦8", "♦9")
+    return state
+
+
+def scenario_b() -> Any:
+    """The no-bid hand; player 0 leads ♣A, player 1 renounces clubs with ♦9."""
+    state = dealt(load(), B_HANDS, B_WIDOW)
+    for _ in range(3):
+        state.apply_action(PASS_ACTION)
+    play(state, "♣A", "♦9", "♣7")
+    return state
+
+
+# --- §18.7 golden tests and Appendix A -----------------------------------------------------
+
+
+def test_avondale_table_golden() -> None:
+    """§18.7.1: the 25 values; 8 hearts = 300, 10 no-trumps = 520; no two bids equal."""
+    table = {
+        0: (40, 140, 240, 340, 440),
+        1: (60, 160, 260, 360, 460),
+        2: (80, 180, 280, 380, 480),
+        3: (100, 200, 300, 400, 500),
+        4: (120, 220, 320, 420, 520),
+    }
+    for den, row in table.items():
+        assert tuple(bid_value(t, den) for t in range(6, 11)) == row
+    assert bid_value(8, 3) == 300 and bid_value(10, 4) == 520
+    values = [index_value(i) for i in range(fh.NUM_BIDS)]
+    assert values == sorted(set(values)) and len(values) == 25  # the ladder rises strictly
+    game = load()
+    state = dealt(game, C_HANDS, C_WIDOW)
+    assert state.action_to_string(0, bid_action(8, 3)) == "bid eight hearts (300)"
+    assert state.action_to_string(0, bid_action(10, 4)) == "bid ten no-trumps (520)"
+
+
+def test_widow_odds_exact_golden() -> None:
+    """§18.7.2: 1091:680, 955:816, 802:969 — and a count over all 1771 widows agrees."""
+    assert widow_odds(4) == Fraction(1091, 1771)
+    assert widow_odds(5) == Fraction(955, 1771)
+    assert widow_odds(6) == Fraction(802, 1771)
+    for k, (on, against) in {4: (1091, 680), 5: (955, 816), 6: (802, 969)}.items():
+        p = widow_odds(k)
+        assert (p.numerator, 1771 - p.numerator) == (on, against)
+        unseen = ["T"] * (10 - k) + ["x"] * (23 - (10 - k))
+        hits = sum("T" in w for w in itertools.combinations(unseen, 3))
+        assert Fraction(hits, math.comb(23, 3)) == p
+    # The book's rounded odds: 8 to 5 on, 7 to 6 on, 6 to 5 against.
+    assert widow_odds(4) > Fraction(1, 2) and abs(1091 / 680 - 8 / 5) < 0.01
+    assert widow_odds(5) > Fraction(1, 2) and abs(955 / 816 - 7 / 6) < 0.01
+    assert widow_odds(6) < Fraction(1, 2) and abs(969 / 802 - 6 / 5) < 0.01
+
+
+def test_widow_odds_by_simulation_through_the_deal() -> None:
+    """The widow of the game's own deal (hearts trumps, the Joker and both red Jacks counted):
+    the frequency of at least one more trump in the widow, given four, five or six trumps in
+    the eldest hand, agrees with the exact odds (within four standard errors)."""
+    rules = load().rules
+    rng = random.Random(3)
+    trumps = tricks_for(3).suit_masks[HEARTS]
+    seen = {4: [0, 0], 5: [0, 0], 6: [0, 0]}
+    for _ in range(4000):
+        s = rules.new_state()
+        while rules.current_player(s) == pyspiel.PlayerId.CHANCE:
+            rules.apply_action(s, rng.choice(rules.chance_outcomes(s))[0])
+        k = (s.hands[0] & trumps).bit_count()
+        if k in seen:
+            seen[k][0] += 1
+            seen[k][1] += bool(s.widow & trumps)
+    for k, (n, hits) in seen.items():
+        p = float(widow_odds(k))
+        assert n > 40 and abs(hits / n - p) < 4 * math.sqrt(p * (1 - p) / n), (k, n, hits)
+
+
+def test_scoring_golden() -> None:
+    """§18.7.3-5: made contracts score their value, no more; all ten at least 250; failed
+    contracts minus their value; opponents 10 a trick."""
+    assert deal_scores(0, bid_index(7, 0), (8, 1, 1)) == (140, 10, 10)
+    assert deal_scores(0, bid_index(7, 0), (8, 2, 0)) == (140, 20, 0)
+    assert deal_scores(1, bid_index(6, 1), (0, 10, 0)) == (0, 250, 0)
+    assert deal_scores(1, bid_index(9, 4), (0, 10, 0)) == (0, 420, 0)
+    assert deal_scores(2, bid_index(8, 2), (2, 1, 7)) == (20, 10, -280)
+    assert deal_scores(-1, -1, (3, 3, 4)) == (30, 30, 40)
+
+
+def test_trump_order_golden() -> None:
+    """§18.7.6: hearts trumps: Joker ♥J ♦J ♥A ♥K ♥Q ♥10 ♥9 ♥8 ♥7; diamonds A K Q 10 9 8 7."""
+    tr = tricks_for(3)
+    assert format_cards(trump_order(tr)) == "Joker ♥J ♦J ♥A ♥K ♥Q ♥10 ♥9 ♥8 ♥7"
+    diamonds = sorted(fh.cards_of(tr.suit_masks[DIAMONDS] & load().rules.pack_mask),
+                      key=lambda c: -tr.power[c])  # fmt: skip
+    assert format_cards(diamonds) == "♦A ♦K ♦Q ♦10 ♦9 ♦8 ♦7"
+
+
+# --- the deal ------------------------------------------------------------------------------
+
+
+def test_deal_sizes_packets_and_widow() -> None:
+    game = load()
+    rules = game.rules
+    assert len(rules.pack_cards) == 33 and JOKER in rules.pack_cards
+    assert rules.schedule[:9] == (0, 0, 0, 1, 1, 1, 2, 2, 2)
+    assert rules.schedule[27:30] == (0, 1, 2) and rules.schedule[30:] == (WIDOW,) * 3
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 33 and all(p == pytest.approx(1 / 33) for _, p in outcomes)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal ♠A to player 0"
+    state = dealt(game, C_HANDS, C_WIDOW)
+    s = state.s
+    assert [h.bit_count() for h in s.hands] == [10, 10, 10] and s.widow.bit_count() == 3
+    assert format_cards(s.widow) == "♦7 ♦8 ♦9"
+    assert s.phase == BID and state.current_player() == 0  # the eldest hand bids first
+
+
+def test_first_dealer_parameter() -> None:
+    game = load(first_dealer=0)
+    state = game.new_initial_state()
+    assert "player 1" in state.action_to_string(pyspiel.PlayerId.CHANCE, 0)
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    assert state.current_player() == 1
+
+
+# --- the auction ---------------------------------------------------------------------------
+
+
+def test_auction_overbid_pass_is_final_and_end() -> None:
+    state = dealt(load(), C_HANDS, C_WIDOW)
+    assert state.legal_actions() == [PASS_ACTION, *range(BID_ACTION_BASE, BID_ACTION_BASE + 25)]
+    state.apply_action(bid_action(6, 0))
+    assert state.current_player() == 1
+    assert min(state.legal_actions()[1:]) == bid_action(6, 1)  # must be worth more
+    state.apply_action(PASS_ACTION)  # player 1 is out for good
+    state.apply_action(bid_action(7, 0))
+    assert state.current_player() == 0  # back to player 0, skipping the passed player 1
+    state.apply_action(bid_action(7, 3))
+    assert state.current_player() == 2
+    state.apply_action(PASS_ACTION)  # the other two have now passed after the last bid
+    s = state.s
+    assert s.phase == DISCARD and s.bidder == 0 and s.contract == bid_index(7, 3)
+    with pytest.raises(IllegalActionError):
+        state.apply_action(bid_action(8, 3))
+
+
+def test_no_bid_hand() -> None:
+    """All pass: No-trumps, the widow unused, the eldest leads, 10 a trick each."""
+    game = load()
+    state = dealt(game, B_HANDS, B_WIDOW)
+    for _ in range(3):
+        state.apply_action(PASS_ACTION)
+    s = state.s
+    assert s.phase == PLAY and s.bidder == -1 and state.current_player() == 0
+    assert game.rules.trick_rules(s).trump == fh.NO_TRUMP
+    assert format_cards(s.widow) == "♠7 ♥7 ♦7" and s.hands[0].bit_count() == 10
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    s = state.s
+    assert s.deal_result == tuple(10 * t for t in s.tricks_won)
+    assert sum(s.tricks_won) == 10 and format_cards(s.widow) == "♠7 ♥7 ♦7"
+    mean = sum(s.deal_result) / 3
+    assert state.returns() == pytest.approx([r - mean for r in s.deal_result])
+
+
+# --- the widow, the discard and the play with trumps --------------------------------------
+
+
+def test_widow_taken_up_and_three_discards_in_rising_order() -> None:
+    state = dealt(load(), C_HANDS, C_WIDOW)
+    for a in (bid_action(7, 3), PASS_ACTION, PASS_ACTION):
+        state.apply_action(a)
+    s = state.s
+    assert s.hands[0].bit_count() == 13 and s.widow == 0 and state.current_player() == 0
+    legal = state.legal_actions()
+    assert max(legal) < max(fh.cards_of(s.hands[0]))  # two higher cards must remain
+    assert state.action_to_string(0, parse_card("♦7")) == "discard ♦7"
+    play(state, "♦8")
+    assert all(a > parse_card("♦8") for a in state.legal_actions())
+    play(state, "♦9")
+    with pytest.raises(IllegalActionError):
+        play(state, "♦7")  # below the last discard: the same set has one order only
+    play(state, "♣K")
+    s = state.s
+    assert s.phase == PLAY and s.hands[0].bit_count() == 10 and s.discards.bit_count() == 3
+    assert state.current_player() == 0  # the bidder leads
+
+
+def test_left_bower_belongs_to_trumps() -> None:
+    state = scenario_c()
+    play(state, "♥A")
+    assert state.legal_actions() == [parse_card("♦J")]  # the left bower must follow hearts
+    play(state, "♦J")
+    assert [fh.format_card(c) for c in state.legal_actions()] == ["♥10", "♥9", "♥8", "♥7"][::-1]
+    play(state, "♥7")
+    s = state.s
+    assert s.tricks_won == (0, 1, 0) and state.current_player() == 1  # ♦J beats ♥A
+    play(state, "♦K")
+    assert sorted(state.legal_actions()) == sorted(parse_cards("♦Q ♦10"))
+    play(state, "♦10")
+    assert state.legal_actions() == [parse_card("♦A")]
+    play(state, "♦A")
+    play(state, "♥K")  # player 1 has no trump left: any card, and the table knows it
+    assert parse_card("♠9") in state.legal_actions() and len(state.legal_actions()) == 8
+    play(state, "♠9")
+    assert state.s.voids[1] == 1 << HEARTS
+
+
+def test_card_play_for_the_double_dummy_searcher() -> None:
+    game = load()
+    state = scenario_c()
+    cp = game.rules.card_play(state.s)
+    assert cp.sides == (0, 1, 1) and cp.seats == (0, 1, 2) and cp.points is None
+    assert cp.leader == 0 and cp.table == () and cp.named == NO_SUIT
+    assert cp.tricks.trump == HEARTS and cp.hands == state.s.hands
+    play(state, "♥A")
+    cp = game.rules.card_play(state.s)
+    assert cp.table == (parse_card("♥A"),) and cp.leader == 0
+    assert game.rules.card_play(dealt(game, C_HANDS, C_WIDOW).s) is None
+    nobid = scenario_b()
+    assert game.rules.card_play(nobid.s).sides == (0, 1, 2)
+
+
+# --- the No-trump Joker --------------------------------------------------------------------
+
+
+def test_no_trump_joker_free_and_powerless_after_renounce() -> None:
+    state = scenario_b()
+    s = state.s
+    assert s.voids[1] == 1 << CLUBS and s.tricks_won == (1, 0, 0)
+    play(state, "♣K")
+    assert parse_card("Joker") in state.legal_actions()
+    play(state, "Joker", "♣8")  # played to clubs, which its holder renounced: no value
+    assert state.s.tricks_won == (2, 0, 0)
+    assert state.s.voids[1] == 1 << CLUBS  # playing the Joker is no renounce
+
+
+def test_no_trump_joker_wins_and_may_be_played_holding_the_suit() -> None:
+    state = dealt(load(), B_HANDS, B_WIDOW)
+    for _ in range(3):
+        state.apply_action(PASS_ACTION)
+    play(state, "♦A")
+    legal = state.legal_actions()
+    assert parse_card("Joker") in legal and parse_card("♦Q") in legal and len(legal) == 5
+    play(state, "Joker", "♦8")
+    assert state.s.tricks_won == (0, 1, 0)
+
+
+def test_joker_led_names_its_suit_and_the_others_follow_it() -> None:
+    hands = (B_HANDS[1], B_HANDS[0], B_HANDS[2])  # player 0 (eldest) holds the Joker
+    game = load()
+    state = dealt(game, hands, B_WIDOW)
+    for _ in range(3):
+        state.apply_action(PASS_ACTION)
+    assert parse_card("Joker") in state.legal_actions()  # (the Joker may be led)
+    assert state.action_to_string(0, JOKER) == "lead Joker"
+    play(state, "Joker")
+    s = state.s
+    assert s.phase == NAME and state.current_player() == 0
+    assert state.legal_actions() == [NAME_ACTION_BASE + x for x in range(4)]
+    assert state.action_to_string(0, NAME_ACTION_BASE + SPADES) == "name spades for the Joker"
+    state.apply_action(NAME_ACTION_BASE + SPADES)
+    assert state.current_player() == 1
+    assert sorted(state.legal_actions()) == sorted(parse_cards("♠A ♠K ♠Q"))
+    assert game.rules.card_play(state.s).named == SPADES
+    play(state, "♠A")
+    assert sorted(state.legal_actions()) == sorted(parse_cards("♠9 ♠8"))
+    play(state, "♠9")
+    assert state.s.tricks_won == (1, 0, 0)  # the Joker, the master card, wins
+    assert state.s.voids == (0, 0, 0)
+
+
+def test_joker_leader_may_not_name_a_renounced_suit() -> None:
+    assert fh.FiveHundredRules.nameable(1 << CLUBS) == [SPADES, HEARTS, DIAMONDS]
+    assert fh.FiveHundredRules.nameable(0b1111) == [0, 1, 2, 3]  # assumption 4
+    hands = (B_HANDS[1], B_HANDS[0], B_HANDS[2])
+    state = dealt(load(), hands, B_WIDOW)
+    for _ in range(3):
+        state.apply_action(PASS_ACTION)
+    play(state, "♠10", "♠A", "♠9")  # player 1 wins; he leads clubs, player 0 renounces
+    play(state, "♣A", "♣7", "♦9")
+    assert state.s.voids[0] == 1 << CLUBS
+    play(state, "♦K", "♦8", "Joker")  # the Joker wins: player 0 leads it next time...
+    assert state.current_player() == 0
+    # ... but he has no Joker left; check the rule on a state where he still holds it.
+    s = state.s.copy()
+    s.hands = (s.hands[0] | 1 << JOKER, s.hands[1], s.hands[2])
+    rules = load().rules
+    rules.apply_action(s, JOKER)
+    assert s.phase == NAME
+    assert NAME_ACTION_BASE + CLUBS not in rules.legal_actions(s)
+    assert len(rules.legal_actions(s)) == 3
+
+
+# --- returns, the game to 500 and the parameters --------------------------------------------
+
+
+def test_deal_returns_are_scores_less_their_mean() -> None:
+    state = scenario_c()
+    rng = random.Random(7)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    s = state.s
+    assert s.deal_result == deal_scores(0, bid_index(7, 3), s.tricks_won)
+    mean = sum(s.deal_result) / 3
+    assert state.returns() == pytest.approx([r - mean for r in s.deal_result])
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_game_winner_bidder_first_rule() -> None:
+    rules = load(scoring="game").rules
+    tw = (1, 1, 0, 0, 0, 0, 0, 0, 0, 0)  # player 1 wins the first two tricks
+    # Both pass 500 in this deal; player 0 is the bidder: he wins with bidder_first.
+    assert rules.game_winner((480, 490, 0), (520, 510, 0), 0, tw) == 0
+    other = load(scoring="game", bidder_first=False).rules
+    assert other.game_winner((480, 490, 0), (520, 510, 0), 0, tw) == 1  # player 1 got there first
+    # Neither is the bidder: the one whose trick first brings him to 500.
+    tw2 = (2, 1, 1, 2, 0, 0, 0, 0, 0, 0)  # player 2 bids and fails; 1 reaches 500 at trick 3
+    assert rules.game_winner((490, 480, 0), (550, 500, -300), 2, tw2) == 1
+    assert rules.game_winner((400, 470, 0), (460, 490, -300), 2, tw2) == -1
+    # A bidder who fails cannot win; the opponent who reaches 500 does.
+    assert rules.game_winner((600, 495, 0), (320, 505, 0), 0, (1,) + (0,) * 9) == 1
+
+
+def test_game_to_500_is_played_to_a_winner() -> None:
+    from hoyle.agents import make
+
+    game = load(scoring="game")
+    bots = [make("heuristic", game, seed=i) for i in range(3)]
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    s = state.s
+    assert s.winner >= 0 and s.scores[s.winner] >= 500 and len(s.results) > 1
+    assert sorted(state.returns()) == [-0.5, -0.5, 1.0]
+    assert [sum(r[q] for r in s.results) for q in range(3)] == list(s.scores)
+
+
+def test_game_bound_draws() -> None:
+    game = load(scoring="game", max_deals=2)
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    s = state.s
+    assert len(s.results) <= 2
+    if s.winner == fh.DRAW:
+        assert state.returns() == [0.0, 0.0, 0.0] and len(s.results) == 2
+    assert game.max_game_length() == 2 * game.rules.decisions_per_deal(10)
+
+
+def test_reduced_pack_parameter() -> None:
+    game = load(ranks=5)
+    rules = game.rules
+    assert len(rules.pack_cards) == 21 and rules.hand_size == 6 and rules.deal_size == 21
+    assert rules.tricks_needed(0) == 2 and rules.tricks_needed(24) == 6
+    assert deal_scores(0, bid_index(10, 0), (6, 0, 0), hand_size=6) == (440, 0, 0)
+    assert deal_scores(0, bid_index(6, 0), (6, 0, 0), hand_size=6) == (250, 0, 0)
+    assert deal_scores(0, bid_index(6, 0), (2, 2, 2), hand_size=6) == (40, 20, 20)
+    with pytest.raises(Exception, match="must be one of"):
+        load(ranks=6)
+
+
+# --- information sets and the determinizer ---------------------------------------------------
+
+
+def test_widow_and_discards_are_seen_by_the_bidder_only() -> None:
+    state = scenario_c()
+    play(state, "♥A", "♦J", "♥7")
+    rules = load().rules
+    for p in (1, 2):
+        view = rules.player_view(state.s, p)
+        assert view.found == 0 and view.discards == 0
+        assert view.hand == state.s.hands[p]
+        for text in (state.observation_string(p), state.information_state_string(p)):
+            assert "♦9" not in text and "♦8" not in text and "♦7" not in text
+            assert "♣K" not in text  # player 0's hand
+        assert "♦J" in state.observation_string(p)  # played cards are public
+    view0 = rules.player_view(state.s, 0)
+    assert format_cards(view0.found) == "♦7 ♦8 ♦9" and format_cards(view0.discards) == "♦7 ♦8 ♦9"
+    assert "Widow taken up: ♦7 ♦8 ♦9" in state.observation_string(0)
+    # Before the auction ends nobody sees the widow.
+    fresh = dealt(load(), C_HANDS, C_WIDOW)
+    for p in range(3):
+        assert "♦9" not in fresh.information_state_string(p)
+
+
+def test_determinizer_respects_a_trump_renounce() -> None:
+    """Player 1 showed out of trumps: in 200 re-deals from player 2's view he never receives
+    a trump (the Joker and the left bower included); the discards are re-dealt too."""
+    state = scenario_c()
+    play(state, "♥A", "♦J", "♥7", "♦K", "♦10", "♦A", "♥K", "♠9", "♥8")
+    s = state.s
+    assert s.voids[1] == 1 << HEARTS
+    trumps = tricks_for(3).suit_masks[HEARTS]
+    discard_sets = set()
+    for seed in range(200):
+        other = state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert not other.s.hands[1] & trumps
+        assert other.s.hands[2] == s.hands[2]
+        discard_sets.add(other.s.discards)
+    assert len(discard_sets) > 20
+
+
+def test_determinizer_no_trump_joker_survives_a_renounce() -> None:
+    """At No-trumps a renounce of clubs bars the clubs, not the Joker (it is free)."""
+    state = scenario_b()
+    clubs = tricks_for(fh.NT).suit_masks[CLUBS]
+    joker_to_1 = 0
+    for seed in range(200):
+        other = state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert not other.s.hands[1] & clubs
+        joker_to_1 += (other.s.hands[1] >> JOKER) & 1
+        assert other.s.widow.bit_count() == 3
+    assert 20 < joker_to_1 < 200
+
+
+def test_determinizer_partial_discard_replays() -> None:
+    state = dealt(load(), C_HANDS, C_WIDOW)
+    for a in (bid_action(7, 3), PASS_ACTION, PASS_ACTION):
+        state.apply_action(a)
+    play(state, "♦7")
+    for seed in range(50):
+        other = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert other.information_state_string(1) == state.information_state_string(1)
+        assert other.s.phase == DISCARD and other.legal_actions()
