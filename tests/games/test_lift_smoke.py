@@ -8,6 +8,8 @@ Deals are explicit chance actions written in card notation; plays are made by th
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from typing import Any
 
@@ -24,6 +26,7 @@ from hoyle.envs.core.cards import (
     parse_cards,
     suit_of,
 )
+from hoyle.envs.core.determinize import resampled_history
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.games import lift_smoke as L
@@ -451,3 +454,89 @@ def test_resample_is_reproducible_and_hidden_deals_are_the_unseen_cards() -> Non
     hidden = {state.history()[i] for i in positions}
     assert hidden == set(parse_cards("♥3 ♥4 ♦5 ♦6 ♠A ♥7 ♥8 ♦9 ♦10 ♠Q ♠J ♥9 ♥10 ♦J ♣K"))
     assert hidden <= set(pool) and len(pool) == len(hidden) + 27
+
+
+def test_the_re_deal_is_uniform_over_the_consistent_worlds() -> None:
+    """Brute force on a small pack: every assignment of the hidden slots (the other seats'
+    dealt and drawn cards, those since played included) whose replay is legal is a world the
+    player cannot tell from the true one; the re-deal must draw the other seats' current hands
+    with the frequencies of those worlds (chi-square, 3,000 re-deals; a seat here showed out
+    and drew after it, and has played since, so the voids' timing matters)."""
+    game = load(ranks=3, hand_size=2)
+    rules = game.rules
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    player = -1
+    while player < 0:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        tl = rules.timeline(state.history())
+        p = state.current_player()
+        for q in range(4):
+            drew_after = any(
+                tl.voids[q] and seg >= tl.voids[q][0][0] and len(tl.plays[q]) > seg
+                for seg, _ in tl.slots[q]
+            )
+            if q != p and drew_after and state.s.hands[q]:
+                player = p
+        if player < 0:
+            state.apply_action(rng.choice(state.legal_actions()))
+    history = state.history()
+    tl = rules.timeline(history)
+    slots = sorted(
+        pos for q in range(4) if q != player for _, pos in tl.slots[q] if pos != tl.turnup_pos
+    )
+    pool = sorted({history[i] for i in slots} | set(L.cards_of(rules.pack_mask & ~state.s.dealt)))
+
+    def world(hist: list[int]) -> tuple[int, ...] | None:
+        s = rules.new_state()
+        for a in hist:
+            if rules.current_player(s) >= 0 and a not in rules.legal_actions(s):
+                return None
+            if rules.current_player(s) < 0 and not (rules.pack_mask & ~s.dealt) >> a & 1:
+                return None
+            rules.apply_action(s, a)
+        return tuple(s.hands[q] for q in range(4) if q != player)
+
+    exact: dict[tuple[int, ...], int] = {}
+    for combo in itertools.permutations(pool, len(slots)):
+        hist = list(history)
+        for pos, c in zip(slots, combo, strict=True):
+            hist[pos] = c
+        hands = world(hist)
+        if hands is not None:
+            exact[hands] = exact.get(hands, 0) + 1
+    total = sum(exact.values())
+    n = 3000
+    seen: dict[tuple[int, ...], int] = {}
+    for i in range(n):
+        hist = resampled_history(state, player, pyspiel.UniformProbabilitySampler(i, 0.0, 1.0))
+        hands = world(hist)
+        assert hands is not None and hands in exact
+        seen[hands] = seen.get(hands, 0) + 1
+    chi2 = sum((seen.get(k, 0) - n * w / total) ** 2 / (n * w / total) for k, w in exact.items())
+    df = len(exact) - 1
+    # The 99.9% point of chi-square is below df + 4.5 sqrt(2 df) for these sizes.
+    assert chi2 < df + 4.5 * math.sqrt(2 * df), (chi2, df)
+
+
+def test_the_fallback_re_deal_keeps_the_played_cards_in_place(monkeypatch: Any) -> None:
+    """Past ``MAX_JOINT_GROUPS`` joint choices the played cards keep their true slots and the
+    cards still hidden are re-dealt (respecting the voids): still a legal, indistinguishable
+    world."""
+    monkeypatch.setattr(L, "MAX_JOINT_GROUPS", 0)
+    game = load()
+    checked = 0
+    for i, state in enumerate(_random_states(game, 11, 4)):
+        if i % 3 or state.is_chance_node():
+            continue
+        p = state.current_player()
+        other = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(i, 0.0, 1.0))
+        assert other.information_state_string(p) == state.information_state_string(p)
+        h0, h1 = state.history(), other.history()
+        for q in range(4):
+            for c in L.cards_of(state.s.played[q]):
+                assert h0.index(c) == h1.index(c)
+        checked += 1
+    assert checked > 5
