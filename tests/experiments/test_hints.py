@@ -100,7 +100,8 @@ def _items(section: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("game", "section"), [("conquian", "2.7"), ("cassino", "1.9"), ("backgammon", "21.6")]
+    ("game", "section"),
+    [("conquian", "2.7"), ("cassino", "1.9"), ("backgammon", "21.6"), ("calabrasella", "3.6")],
 )
 def test_every_hint_has_an_experiment_or_a_reason(game: str, section: str) -> None:
     exps = experiments(game)
