@@ -64,8 +64,16 @@ Bound on the game length
 ------------------------
 Every decision puts a card from a hand into a trick, and a played card never comes back; every
 card reaches a hand once, by the deal or a draw. So a game has at most as many decisions as the
-pack has cards (52), and at most as many chance nodes (52). Random four-handed play takes about
-26 decisions.
+pack has cards (52), and at most as many chance nodes (52). (Each trick also loses at least one
+card from the hands, so there are at most n·h tricks; the pack is the simpler bound and close.)
+Random play takes about 30 decisions and 32 chance nodes (at most 34 and 35 in 3,000 random
+four-handed games; 28 and 30 six-handed).
+
+Speed
+-----
+Random playouts through ``pyspiel`` (``state.legal_actions()``, ``state.apply_action``, chance by
+``state.chance_outcomes()``), one core of the development machine: about 47,000 steps a second
+four-handed (750 games a second), 33,000 six-handed.
 
 Information and the determinizer
 --------------------------------
