@@ -18,6 +18,15 @@ with the most cards matters: its winner takes the pool. Hence, in priority order
    (from the shortest suit, to make a void one can trump into later), else the lowest trump.
 
 Every hint reads only the player's view (``state.player_view(player)``).
+
+Measured (``hoyle match lift_smoke --agents heuristic,random,random,random --deals 200
+--seed 1``: duplicate deals, the four seat rotations): +0.295 counters a deal, 95% CI
+[+0.192, +0.398], 32.4% of the pools against 25% for an agent no better than random; five
+players +0.315 [+0.205, +0.425], six +0.275 [+0.164, +0.386]. Ablation over 1,000 deals (seed
+2; the full agent +0.390 [+0.341, +0.439]): without ``win-trick`` +0.069, without ``shed-low``
++0.189, without ``lead-master`` +0.332, without ``save-best-for-last`` unchanged — the stock
+(28 cards four-handed) is practically never exhausted before the game ends in the full pack,
+so that hint matters only with reduced packs.
 """
 
 from __future__ import annotations
