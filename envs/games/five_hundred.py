@@ -128,6 +128,13 @@ discards, 30 card plays and 10 suit namings (one per trick led by the Joker at N
 Joker is one card, so in fact one): 71 decisions (``hand`` × 3 + ``hand`` + 31 in general), and
 33 chance nodes. ``scoring=game``: ``max_deals`` times that.
 
+Speed
+-----
+Random playouts through ``pyspiel`` (``state.legal_actions()``, ``state.apply_action``, chance
+by ``state.chance_outcomes()``), one core of the (shared) development machine: about 52,000 to
+62,000 steps a second, 720 to 870 deals a second (72 steps a deal: 33 chance nodes, the calls,
+the discard and 30 card plays).
+
 Observation tensor (``perfect_recall=False``)
 ---------------------------------------------
 Seats are relative to the observer: slot 0 me, 1 the next player (left), 2 the one after. Cards
