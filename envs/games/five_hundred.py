@@ -1092,7 +1092,9 @@ class FiveHundredRules:
         Then the deal's chance actions are rewritten (each other seat's cards played and held
         spread uniformly over his deal slots, and the bidder's over his slots and the
         widow's) and the bidder's hidden discards are written in rising order. A partial
-        discard is redrawn until the rising order could have been kept (the rule is public)."""
+        discard is redrawn until the rising order could have been kept (the rule is public).
+        A seat whose hidden cards come out the same keeps its deal order (only he saw it; a
+        new order alone would change his view and nothing else)."""
         if s.phase == OVER:
             return list(history)
         tr = self.trick_rules(s)
