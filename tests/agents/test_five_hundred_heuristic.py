@@ -22,14 +22,14 @@ import pyspiel
 import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.agents import make
 from hoyle.agents.heuristics import five_hundred as H
-from hoyle.envs.core.cards import JOKER, cards_of, mask_of, parse_card, parse_cards
+from hoyle.envs.core.cards import JOKER, cards_of, format_card, mask_of, parse_card, parse_cards
 from hoyle.envs.games.five_hundred import (
     BID_ACTION_BASE,
     NAME_ACTION_BASE,
     PASS_ACTION,
     bid_index,
 )
-from tests.games.test_five_hundred import B_HANDS, B_WIDOW, dealt, scenario_c
+from tests.games.test_five_hundred import B_HANDS, B_WIDOW, C_HANDS, C_WIDOW, dealt, scenario_c
 
 DEALS = 60
 MARGIN = 100.0
@@ -48,8 +48,6 @@ def deal_for(hand0: str) -> Any:
     mine = parse_cards(hand0)
     rest = [c for c in game.rules.pack_cards if c not in mine]
     fmt = " ".join
-    from hoyle.envs.core.cards import format_card
-
     hands = (hand0, fmt(map(format_card, rest[:10])), fmt(map(format_card, rest[10:20])))
     return dealt(game, hands, fmt(map(format_card, rest[20:])))
 
@@ -104,7 +102,7 @@ def test_no_count_no_bid() -> None:
 
 def test_discard_keeps_trumps_and_winners() -> None:
     game = load()
-    state = dealt(game, *_c())
+    state = dealt(game, C_HANDS, C_WIDOW)
     for a in (bid(7, 3), PASS_ACTION, PASS_ACTION):
         state.apply_action(a)
     discards = []
@@ -114,12 +112,6 @@ def test_discard_keeps_trumps_and_winners() -> None:
         state.apply_action(c)
     assert sorted(discards) == sorted(parse_cards("♦7 ♦8 ♦9"))
     assert choose(state, "heuristic:-discard") in state.legal_actions()
-
-
-def _c() -> tuple[tuple[str, ...], str]:
-    from tests.games.test_five_hundred import C_HANDS, C_WIDOW
-
-    return C_HANDS, C_WIDOW
 
 
 def test_bidder_draws_trumps_with_the_master_trump() -> None:
