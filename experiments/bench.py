@@ -8,7 +8,7 @@ initial state, a chance node draws from ``state.chance_outcomes()``, a decision 
 uniformly random legal action, and ``apply_action`` is called; every applied action (chance or
 decision) is a step. Then, on states collected from a few more such playouts, ``clone()`` is
 timed per state and the observation observer's ``set_from`` per call (one call per state and
-player). The ratios are hoyle's numbers over the reference's (steps/s and games/s: higher is
+player; the information state's beside a reference without an observation tensor, ``euchre``). The ratios are hoyle's numbers over the reference's (steps/s and games/s: higher is
 better; µs per clone or set_from: lower is better). Steps are not always the same unit: a
 backgammon step here moves one man, in OpenSpiel two (a doublet's four in two actions), so
 games/s is the fair ratio there. :func:`profile_game` shows where a game's playout time goes. The time is spent in rounds that visit every game in
@@ -91,14 +91,23 @@ def game_label(game: Any) -> str:
     return SPIEL_PREFIX + match_label(spec, game.get_parameters())
 
 
-def bench_game(game: Any, seconds: float, seed: int = 0) -> dict[str, Any]:
-    """Playout speed, and µs per ``clone()`` and per observer ``set_from`` for one game."""
+def observer_kind(game: Any) -> bool:
+    """``perfect_recall`` of the observer a game is timed with: the observation, or the
+    information state for a game that has no observation tensor (OpenSpiel's ``euchre``)."""
+    return not game.get_type().provides_observation_tensor
+
+
+def bench_game(
+    game: Any, seconds: float, seed: int = 0, perfect_recall: bool = False
+) -> dict[str, Any]:
+    """Playout speed, and µs per ``clone()`` and per observer ``set_from`` for one game (the
+    observation observer, or the information state's with ``perfect_recall``)."""
     rng = random.Random(seed)
     out: dict[str, Any] = {"game": game_label(game)}
     out.update(random_playouts(game, seconds, rng))
     states = sample_states(game, rng)
     out["clone_us"] = 1e6 * _per_call(lambda s: s.clone(), states, seconds / 4)
-    obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=perfect_recall))
     pairs = [(s, p) for s in states for p in range(game.num_players())]
     out["set_from_us"] = 1e6 * _per_call(lambda sp: obs.set_from(*sp), pairs, seconds / 4)
     return out
@@ -140,12 +149,18 @@ def run_bench(
     """
     refs = [reference or reference_of(g) for g in games]
     ref_names = list(dict.fromkeys(refs or [reference or REFERENCE]))
-    everything = [*games, *(pyspiel.load_game(r) for r in ref_names)]
+    ref_games = [pyspiel.load_game(r) for r in ref_names]
+    everything = [*games, *ref_games]
+    # Each game's observer is timed as its reference's is (the same kind of tensor).
+    recall = {name: observer_kind(g) for name, g in zip(ref_names, ref_games, strict=True)}
+    kinds = [recall[r] for r in [*refs, *ref_names]]
     runs: list[list[dict[str, Any]]] = [[] for _ in everything]
     for k in range(rounds):
         for i, g in enumerate(everything):
-            runs[i].append(bench_game(g, seconds / rounds, seed + k))
+            runs[i].append(bench_game(g, seconds / rounds, seed + k, kinds[i]))
     rows = [_best(r) for r in runs]
+    for row, kind in zip(rows, kinds, strict=True):
+        row["observer"] = "information state" if kind else "observation"
     by_name = dict(zip(ref_names, rows[len(games) :], strict=True))
     for row, ref_name in zip(rows, [*refs, *ref_names], strict=True):
         ref = by_name[ref_name]
@@ -193,4 +208,8 @@ def format_bench(rows: Sequence[dict[str, Any]]) -> str:
             f"{r['clone_us']:>9.2f} {r['x_clone']:>7.1f} {r['set_from_us']:>11.2f} "
             f"{r['x_set_from']:>7.1f}"
         )
+    recall = sorted({r["reference_game"] for r in rows if r.get("observer") == "information state"})
+    if recall:
+        lines.append(f"set_from: the information-state observer beside {', '.join(recall)} "
+                     "(no observation tensor there); the observation observer elsewhere")  # fmt: skip
     return "\n".join(lines)

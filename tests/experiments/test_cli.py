@@ -127,12 +127,18 @@ def test_match_refuses_a_stored_run_of_another_match(
     assert main([*base, "--seed", "2", "--no-resume"]) == 0
 
 
-def test_bench_runs_every_game_beside_gin_rummy(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_runs_every_game_beside_its_reference(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--seconds", "0.02", "--no-agents"]) == 0
     out = capsys.readouterr().out
     for spec in hoyle.envs.GAMES.values():
         assert spec.spiel_name in out
-    assert "gin_rummy" in out and "× ref" in out and "ISMCTS" not in out
+        assert f"{spec.reference} (reference)" in out
+    assert "× ref" in out and "ISMCTS" not in out
+    # The three-handed games beside C++ skat, the bower game beside euchre, in the same run;
+    # euchre has no observation tensor, so the information states are timed there.
+    for ref in ("gin_rummy", "skat", "euchre"):
+        assert f"{ref} (reference)" in out
+    assert "information-state observer beside euchre" in out
     assert main(["bench", "conquian", "--seconds", "0.02", "--no-agents", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["games"]
     assert [r["game"].split("(")[0] for r in rows] == ["hoyle_conquian", "gin_rummy"]
