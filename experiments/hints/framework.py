@@ -314,7 +314,7 @@ class Untestable:
 
 EXPERIMENTS: dict[str, dict[str, Experiment]] = {}
 UNTESTABLE: dict[str, list[Untestable]] = {}
-GAME_MODULES = ("conquian", "cassino", "backgammon", "calabrasella")
+GAME_MODULES = ("conquian", "cassino", "backgammon", "calabrasella", "five_hundred")
 """Games with hint experiments (``experiments/hints/<game>.py``)."""
 
 
