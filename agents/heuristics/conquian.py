@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from hoyle.agents.heuristics.hints import Hint, register_hints
 from hoyle.envs.core.cards import cards_of
+from hoyle.envs.core.rules import replace_at
 from hoyle.envs.games import conquian as C
 
 BOOK = "Foster's Complete Hoyle (1914), CONQUIAN"
@@ -63,7 +64,7 @@ def _finishes(
         adds, lay = rules._completions(b, h | ends, h | four, base_mask)
         if lay:
             if base >= 0:
-                new = C._with(cs, base, cs[base] | b)
+                new = replace_at(cs, base, cs[base] | b)
                 cards = cs[base] | b
             else:
                 new = (*cs, b)
@@ -76,7 +77,7 @@ def _finishes(
                 stack.append((b | bit, h & ~bit, cs))
             else:
                 i = next(j for j, m in enumerate(cs) if m & bit)
-                stack.append((b | bit, h, C._with(cs, i, cs[i] & ~bit)))
+                stack.append((b | bit, h, replace_at(cs, i, cs[i] & ~bit)))
     return out
 
 
@@ -95,7 +96,7 @@ def plays(view: C.ConquianView) -> list[Play]:
             out = _finishes(view, eb, view.hand, view.my_combos, -1, C.USE_ACTION)
             for i, m in enumerate(view.my_combos):
                 if view.rules.fits(m) & eb and view.rules.is_set(m):
-                    cs = C._with(view.my_combos, i, m | eb)
+                    cs = replace_at(view.my_combos, i, m | eb)
                     h = view.hand
                     out.append(Play(C.USE_ON_ACTION_BASE + i, m | eb, 0, h, cs, h == 0))
                 elif not view.rules.is_set(m) and m >> (13 * (view.exposed // 13)) & 8191:

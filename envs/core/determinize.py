@@ -47,7 +47,7 @@ def draw_without_replacement(pool: Sequence[int], k: int, sampler: ProbabilitySa
 def deal_hidden(
     holders: Sequence[Hashable],
     pool: Sequence[int],
-    forbidden: Mapping[Hashable, int],
+    forbidden: Mapping[Any, int],
     sampler: ProbabilitySampler,
 ) -> list[int]:
     """One card of ``pool`` for each slot, uniformly among the deals that respect ``forbidden``.
@@ -86,7 +86,7 @@ _TRIES = 8
 def _counted_deal(
     holders: Sequence[Hashable],
     pool: Sequence[int],
-    forbidden: Mapping[Hashable, int],
+    forbidden: Mapping[Any, int],
     sampler: ProbabilitySampler,
 ) -> list[int]:
     """The exact uniform draw of :func:`deal_hidden` by counting completions."""

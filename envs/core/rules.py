@@ -13,7 +13,7 @@ the cheap shallow copy, which is correct precisely because no slot holds a mutab
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 CHANCE = -1
 """``current_player`` of a chance node (``pyspiel.PlayerId.CHANCE``)."""
@@ -84,6 +84,24 @@ def _all_slots(cls: type) -> tuple[str, ...]:
                 names.extend(klass.__dict__.get("__slots__", ()))
         slots = _SLOTS_CACHE[cls] = tuple(names)
     return slots
+
+
+_Tuple = TypeVar("_Tuple", bound=tuple[Any, ...])
+
+
+def replace_at(t: _Tuple, i: int, v: Any) -> _Tuple:
+    """``t`` with entry ``i`` replaced by ``v``: how rules change one seat's entry of a tuple
+    slot (a state's slots are immutable; rules replace values, never mutate them).
+
+    >>> replace_at((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    return cast(_Tuple, (*t[:i], v, *t[i + 1 :]))
+
+
+def seat_words(p: int) -> str:
+    """Who ``current_player`` names, in words: ``player 2``, ``chance``, ``nobody (game over)``."""
+    return "chance" if p == CHANCE else "nobody (game over)" if p == TERMINAL else f"player {p}"
 
 
 S = TypeVar("S", bound=PlainState)

@@ -182,7 +182,14 @@ from hoyle.envs.core.determinize import deal_hidden
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
 from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
-from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler
+from hoyle.envs.core.rules import (
+    CHANCE,
+    TERMINAL,
+    PlainState,
+    ProbabilitySampler,
+    replace_at,
+    seat_words,
+)
 from hoyle.envs.core.tricks import (
     CALABRASELLA_POINTS,
     CALABRASELLA_RANKS,
@@ -656,7 +663,7 @@ class CalabrasellaRules:
             s.talon |= bit
             self._log(s, EV_TALON, 0, c, False)
         else:
-            s.hands = _with(s.hands, q, s.hands[q] | bit)
+            s.hands = replace_at(s.hands, q, s.hands[q] | bit)
             self._log(s, EV_DEAL, q, c, lambda v: v == q)
         if s.ndealt == self.pack_size:
             s.phase = DECLARE
@@ -666,11 +673,11 @@ class CalabrasellaRules:
         p = s.to_move
         self._log(s, EV_ACT, p, a, True)
         if a == STAND_ACTION:
-            s.declared = _with(s.declared, p, STOOD)
+            s.declared = replace_at(s.declared, p, STOOD)
             s.single = p
             self._to_ask(s)
             return
-        s.declared = _with(s.declared, p, PASSED)
+        s.declared = replace_at(s.declared, p, PASSED)
         i = s.active.index(p)
         if i < ACTIVE - 1:
             s.to_move = s.active[i + 1]
@@ -704,8 +711,8 @@ class CalabrasellaRules:
         for q in s.active:
             if q != p and s.hands[q] & bit:
                 s.giver = q
-                hands = _with(s.hands, q, s.hands[q] & ~bit)
-                s.hands = _with(hands, p, hands[p] | bit)
+                hands = replace_at(s.hands, q, s.hands[q] & ~bit)
+                s.hands = replace_at(hands, p, hands[p] | bit)
                 self._log(s, EV_GIVE_UP, q, c, True)
                 s.phase = EXCHANGE
                 return
@@ -716,8 +723,8 @@ class CalabrasellaRules:
     def _apply_exchange(self, s: CalabrasellaState, c: int) -> None:
         p, q = s.single, s.giver
         bit = 1 << c
-        hands = _with(s.hands, p, s.hands[p] & ~bit)
-        s.hands = _with(hands, q, hands[q] | bit)
+        hands = replace_at(s.hands, p, s.hands[p] & ~bit)
+        s.hands = replace_at(hands, q, hands[q] | bit)
         s.given = c
         s.ex_pos = s.nact
         self._log(s, EV_ACT, p, c, lambda v: v in (p, q))
@@ -734,7 +741,7 @@ class CalabrasellaRules:
             self._expose(s)
             return
         bit = 1 << a
-        s.hands = _with(s.hands, p, s.hands[p] & ~bit)
+        s.hands = replace_at(s.hands, p, s.hands[p] & ~bit)
         s.discards |= bit
         s.disc_pos = (*s.disc_pos, s.nact)
         self._log(s, EV_ACT, p, a, lambda v: v == p)
@@ -750,7 +757,7 @@ class CalabrasellaRules:
             for c in cards_of(s.talon):
                 self._log(s, EV_TAKE_ALL, p, c, True)
             s.taken = s.talon
-            s.hands = _with(s.hands, p, s.hands[p] | s.talon)
+            s.hands = replace_at(s.hands, p, s.hands[p] | s.talon)
             self._to_play(s)
         else:
             s.phase = TAKE
@@ -760,7 +767,7 @@ class CalabrasellaRules:
         p = s.single
         bit = 1 << c
         s.taken |= bit
-        s.hands = _with(s.hands, p, s.hands[p] | bit)
+        s.hands = replace_at(s.hands, p, s.hands[p] | bit)
         self._log(s, EV_ACT, p, c, True)
         if s.taken.bit_count() == s.discards.bit_count():
             self._to_play(s)
@@ -775,13 +782,13 @@ class CalabrasellaRules:
     def _apply_play(self, s: CalabrasellaState, c: int) -> None:
         p = s.to_move
         bit = 1 << c
-        s.hands = _with(s.hands, p, s.hands[p] & ~bit)
-        s.played = _with(s.played, p, s.played[p] | bit)
+        s.hands = replace_at(s.hands, p, s.hands[p] & ~bit)
+        s.played = replace_at(s.played, p, s.played[p] | bit)
         self._log(s, EV_ACT, p, c, True)
         if s.trick:
             led = self.tricks.suit[s.trick[0]]
             if self.tricks.suit[c] != led:
-                s.voids = _with(s.voids, p, s.voids[p] | 1 << led)
+                s.voids = replace_at(s.voids, p, s.voids[p] | 1 << led)
         s.trick = (*s.trick, c)
         act = s.active
         if len(s.trick) < ACTIVE:
@@ -794,12 +801,12 @@ class CalabrasellaRules:
         won = s.won[side]
         for x in s.trick:
             won |= 1 << x
-        s.won = _with(s.won, side, won)
+        s.won = replace_at(s.won, side, won)
         last = s.tricks_done == self.num_tricks
         if last:
             pts += LAST_TRICK_POINTS + trick_points(s.stock, CALABRASELLA_POINTS)
-            s.won = _with(s.won, side, s.won[side] | s.stock)
-        s.points = _with(s.points, side, s.points[side] + pts)
+            s.won = replace_at(s.won, side, s.won[side] | s.stock)
+        s.points = replace_at(s.points, side, s.points[side] + pts)
         self._log(s, EV_TRICK, w, min(pts, HIDDEN - 1), True)
         s.trick = ()
         s.leader = w
@@ -844,7 +851,7 @@ class CalabrasellaRules:
     def state_string(self, s: CalabrasellaState) -> str:
         lines = [
             f"Calabrasella, {self.num_players} players, deal {s.deal_no + 1}, dealer "
-            f"player {s.dealer}; phase: {PHASE_NAMES[s.phase]}; to move: {_who(s.to_move)}"
+            f"player {s.dealer}; phase: {PHASE_NAMES[s.phase]}; to move: {seat_words(s.to_move)}"
         ]
         for q in range(self.num_players):
             decl = ("", ", passed", ", stands")[s.declared[q]]
@@ -1034,7 +1041,7 @@ class CalabrasellaRules:
         lines = [
             f"Calabrasella, deal {view.deal_no + 1}; you are player {me}, {role}; dealer "
             f"player {view.dealer}; phase: {PHASE_NAMES[view.phase]}; to move: "
-            f"{'you' if view.to_move == me else _who(view.to_move)}",
+            f"{'you' if view.to_move == me else seat_words(view.to_move)}",
             f"Your hand: {_cards(view.hand)}",
             "Hands: " + ", ".join(f"player {q} {view.hand_sizes[q]}" for q in range(n)),
             "Declared: "
@@ -1236,21 +1243,12 @@ def decode_events(log: bytes) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def _with(t: tuple[Any, ...], i: int, v: Any) -> Any:
-    """``t`` with entry ``i`` replaced by ``v``."""
-    return (*t[:i], v, *t[i + 1 :])
-
-
 def _cards(mask: int) -> str:
     return " ".join(format_card(c) for c in cards_of(mask)) or "-"
 
 
 def _cards_in_order(cards: Sequence[int]) -> str:
     return " ".join(format_card(c) for c in cards) or "-"
-
-
-def _who(p: int) -> str:
-    return "chance" if p == CHANCE else "nobody (over)" if p == TERMINAL else f"player {p}"
 
 
 def _action_words(a: int) -> str:

@@ -276,7 +276,7 @@ from hoyle.envs.core.determinize import draw_without_replacement
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import set_cards
 from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
-from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler
+from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler, replace_at
 
 # --- constants and the action layout ----------------------------------------------------------
 
@@ -550,11 +550,6 @@ def _sums(mask: int, val: Sequence[int], cap: int) -> tuple[int, int]:
         r1 = (r1 | (r1 << v) | (1 << v)) & cap
         mask ^= low
     return r1, r2
-
-
-def _with(t: tuple[Any, ...], i: int, v: Any) -> Any:
-    """``t`` with entry ``i`` replaced by ``v``."""
-    return (*t[:i], v, *t[i + 1 :])
 
 
 CARD_TEXT = tuple(format_card(c) for c in range(NUM_CARDS))
@@ -1114,8 +1109,8 @@ class CassinoRules:
             s.loose |= bit
             self._log(s, (EV_DEAL, pos, to, c))
         else:
-            s.hands = _with(s.hands, to, s.hands[to] | bit)
-            s.private = _with(s.private, to, ((pos, c), s.private[to]))
+            s.hands = replace_at(s.hands, to, s.hands[to] | bit)
+            s.private = replace_at(s.private, to, ((pos, c), s.private[to]))
             self._log(s, (EV_DEAL, pos, to, -1))
         s.deal_step += 1
         sched = self.first_schedule if s.round == 0 else self.round_schedule
@@ -1129,8 +1124,8 @@ class CassinoRules:
         bit = 1 << c
         s.dealt |= bit
         pos = s.n_actions - 1
-        s.hands = _with(s.hands, p, s.hands[p] | bit)
-        s.private = _with(s.private, p, ((pos, c), s.private[p]))
+        s.hands = replace_at(s.hands, p, s.hands[p] | bit)
+        s.private = replace_at(s.private, p, ((pos, c), s.private[p]))
         self._log(s, (EV_DRAW, pos, p, -1))
         self._next_turn(s)
 
@@ -1160,11 +1155,11 @@ class CassinoRules:
             for b in s.builds:
                 if b.owner == p:
                     owned |= 1 << b.value
-        s.hands = _with(s.hands, p, s.hands[p] & ~bit)
-        s.declared = _with(s.declared, p, s.declared[p] & ~self.value_bits[c])
+        s.hands = replace_at(s.hands, p, s.hands[p] & ~bit)
+        s.declared = replace_at(s.declared, p, s.declared[p] & ~self.value_bits[c])
         if m.kind == KIND_TRAIL:
             s.loose |= bit
-            s.trailed = _with(s.trailed, p, s.trailed[p] | bit)
+            s.trailed = replace_at(s.trailed, p, s.trailed[p] | bit)
             self._log(s, (EV_TRAIL, pos, p, c, owned))
         elif m.kind == KIND_TAKE:
             self._take(s, p, m, pos)
@@ -1192,10 +1187,10 @@ class CassinoRules:
         s.builds = tuple(keep)
         s.loose &= ~m.sel
         side = self.side_of[p]
-        s.piles = _with(s.piles, side, s.piles[side] | taken)
+        s.piles = replace_at(s.piles, side, s.piles[side] | taken)
         sweep = not s.loose and not s.builds
         if sweep:
-            s.sweeps = _with(s.sweeps, side, s.sweeps[side] + 1)
+            s.sweeps = replace_at(s.sweeps, side, s.sweeps[side] + 1)
         s.last_taker = p
         s.last_take = (p, taken)
         self._log(s, (EV_TAKE, pos, p, m.card, m.value, taken, int(sweep), *units))
@@ -1221,7 +1216,7 @@ class CassinoRules:
         s.loose &= ~m.sel
         needs_own = not (self._pdecl(s, p) >> m.value & 1 or m.joined)
         if needs_own:
-            s.declared = _with(s.declared, p, s.declared[p] | 1 << m.value)
+            s.declared = replace_at(s.declared, p, s.declared[p] | 1 << m.value)
         self._log(
             s,
             (EV_BUILD, pos, p, m.card, m.value, mask, units, int(needs_own), *flat),
@@ -1241,7 +1236,7 @@ class CassinoRules:
         s.builds = tuple(builds)
         needs_own = not m.joined
         if needs_own:
-            s.declared = _with(s.declared, p, s.declared[p] | 1 << m.value)
+            s.declared = replace_at(s.declared, p, s.declared[p] | 1 << m.value)
         self._log(s, (EV_INCREASE, pos, p, m.card, m.value, mask, key, int(needs_own)))
 
     def _next_turn(self, s: CassinoState) -> None:
@@ -1347,7 +1342,7 @@ class CassinoRules:
         if rest:
             to = s.last_taker if s.last_taker >= 0 else s.dealer
             side = self.side_of[to]
-            s.piles = _with(s.piles, side, s.piles[side] | rest)
+            s.piles = replace_at(s.piles, side, s.piles[side] | rest)
             s.loose = 0
             s.builds = ()
             self._log(s, (EV_LAST, -1, to, rest))
@@ -1429,7 +1424,7 @@ class CassinoRules:
     def _peg(self, s: CassinoState, side: int, pts: int) -> None:
         if not pts or s.phase == OVER:
             return
-        s.scores = _with(s.scores, side, s.scores[side] + pts)
+        s.scores = replace_at(s.scores, side, s.scores[side] + pts)
         if s.scores[side] >= s.target:
             self._win(s, side, [1] * self.num_sides)
 

@@ -250,7 +250,14 @@ from hoyle.envs.core.determinize import redeal_history
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
 from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
-from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler
+from hoyle.envs.core.rules import (
+    CHANCE,
+    TERMINAL,
+    PlainState,
+    ProbabilitySampler,
+    replace_at,
+    seat_words,
+)
 
 # --- constants and the action layout --------------------------------------------------------
 
@@ -970,7 +977,7 @@ class ConquianRules:
         e = s.exposed
         eb = 1 << e
         if a == PASS_ACTION:
-            s.declined = _with(s.declined, p, s.declined[p] | eb)
+            s.declined = replace_at(s.declined, p, s.declined[p] | eb)
             s.dead |= eb
             s.exposed = -1
             if s.dealt == self.pack_mask:
@@ -980,7 +987,7 @@ class ConquianRules:
                 s.to_move = CHANCE
                 s.holder = p
         elif a == DECLINE_ACTION:
-            s.declined = _with(s.declined, p, s.declined[p] | eb)
+            s.declined = replace_at(s.declined, p, s.declined[p] | eb)
             s.holder = 1 - p
             s.source = DECLINED
             s.to_move = 1 - p
@@ -994,7 +1001,7 @@ class ConquianRules:
             m = s.combos[p][i]
             s.exposed = -1
             if self.tables.combo[m][0]:
-                s.combos = _with(s.combos, p, _with(s.combos[p], i, m | eb))
+                s.combos = replace_at(s.combos, p, replace_at(s.combos[p], i, m | eb))
                 self._after_lay(s, p)
             else:
                 s.build = eb
@@ -1003,7 +1010,7 @@ class ConquianRules:
         else:
             i = a - FORCE_ACTION_BASE
             q = 1 - p
-            s.combos = _with(s.combos, q, _with(s.combos[q], i, s.combos[q][i] | eb))
+            s.combos = replace_at(s.combos, q, replace_at(s.combos[q], i, s.combos[q][i] | eb))
             s.exposed = -1
             s.holder = -1
             self._forced(s, q)
@@ -1013,10 +1020,10 @@ class ConquianRules:
         if a == LAY_ACTION:
             mine = s.combos[p]
             if s.base >= 0:
-                mine = _with(mine, s.base, mine[s.base] | s.build)
+                mine = replace_at(mine, s.base, mine[s.base] | s.build)
             else:
                 mine = (*mine, s.build)
-            s.combos = _with(s.combos, p, mine)
+            s.combos = replace_at(s.combos, p, mine)
             s.build = 0
             s.base = -1
             s.borrowed = 0
@@ -1025,11 +1032,11 @@ class ConquianRules:
         b = 1 << a
         h = s.hands[p]
         if h & b:
-            s.hands = _with(s.hands, p, h & ~b)
+            s.hands = replace_at(s.hands, p, h & ~b)
         else:
             mine = s.combos[p]
             i = next(j for j, m in enumerate(mine) if m & b)
-            s.combos = _with(s.combos, p, _with(mine, i, mine[i] & ~b))
+            s.combos = replace_at(s.combos, p, replace_at(mine, i, mine[i] & ~b))
             s.borrowed |= b
         s.build |= b
 
@@ -1046,7 +1053,7 @@ class ConquianRules:
             s.build = 0
             return
         b = 1 << a
-        s.hands = _with(s.hands, p, s.hands[p] & ~b)
+        s.hands = replace_at(s.hands, p, s.hands[p] & ~b)
         info = self.tables.combo
         if any(info[m][1] & b for m in s.combos[1 - p]):
             s.discard = a
@@ -1057,12 +1064,12 @@ class ConquianRules:
     def _apply_meld(self, s: ConquianState, a: int) -> None:
         p = s.to_move
         if a == LAY_ACTION:
-            s.combos = _with(s.combos, p, (*s.combos[p], s.build))
+            s.combos = replace_at(s.combos, p, (*s.combos[p], s.build))
             s.build = 0
             self._after_lay(s, p)
             return
         b = 1 << a
-        s.hands = _with(s.hands, p, s.hands[p] & ~b)
+        s.hands = replace_at(s.hands, p, s.hands[p] & ~b)
         s.build |= b
 
     def _apply_target(self, s: ConquianState, a: int) -> None:
@@ -1074,7 +1081,7 @@ class ConquianRules:
         else:
             i = a - FORCE_ACTION_BASE
             q = 1 - p
-            s.combos = _with(s.combos, q, _with(s.combos[q], i, s.combos[q][i] | 1 << d))
+            s.combos = replace_at(s.combos, q, replace_at(s.combos[q], i, s.combos[q][i] | 1 << d))
             self._forced(s, q)
 
     def _forced(self, s: ConquianState, q: int) -> None:
@@ -1088,11 +1095,11 @@ class ConquianRules:
         q = s.to_move
         if a == GO_OUT_ACTION:
             laid = self.partition(s.hands[q]) or ()
-            s.combos = _with(s.combos, q, s.combos[q] + laid)
-            s.hands = _with(s.hands, q, 0)
+            s.combos = replace_at(s.combos, q, s.combos[q] + laid)
+            s.hands = replace_at(s.hands, q, 0)
             self._end_deal(s, q)
             return
-        s.hands = _with(s.hands, q, s.hands[q] & ~(1 << a))
+        s.hands = replace_at(s.hands, q, s.hands[q] & ~(1 << a))
         self._expose(s, a, 1 - q)
 
     def _expose(self, s: ConquianState, c: int, to: int) -> None:
@@ -1185,7 +1192,7 @@ class ConquianRules:
     def state_string(self, s: ConquianState) -> str:
         lines = [
             f"Conquian deal {min(s.deal_no + 1, self.deals)}/{self.deals}, dealer: player "
-            f"{s.dealer}, phase: {PHASE_NAMES[s.phase]}, to move: {_who(s.to_move)}"
+            f"{s.dealer}, phase: {PHASE_NAMES[s.phase]}, to move: {seat_words(s.to_move)}"
         ]
         for q in (0, 1):
             combos = " | ".join(format_combination(m) for m in s.combos[q]) or "-"
@@ -1321,7 +1328,7 @@ class ConquianRules:
             if view.to_move == me
             else "adversary"
             if view.to_move >= 0
-            else _who(view.to_move)
+            else seat_words(view.to_move)
         )
         lines = [
             f"Conquian, deal {min(view.deal_no + 1, view.deals)} of {view.deals}; you are player "
@@ -1467,11 +1474,6 @@ def decode_events(log: bytes, player: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _with(t: tuple[Any, ...], i: int, v: Any) -> Any:
-    """``t`` with entry ``i`` replaced by ``v``."""
-    return (*t[:i], v, *t[i + 1 :])
-
-
 def _union(masks: Sequence[int]) -> int:
     u = 0
     for m in masks:
@@ -1481,10 +1483,6 @@ def _union(masks: Sequence[int]) -> int:
 
 def _cards(mask: int) -> str:
     return " ".join(format_card(c) for c in cards_of(mask)) or "-"
-
-
-def _who(p: int) -> str:
-    return "chance" if p == CHANCE else "nobody (game over)" if p == TERMINAL else f"player {p}"
 
 
 def _result(r: int, me: int) -> str:

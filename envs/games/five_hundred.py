@@ -212,7 +212,14 @@ from hoyle.envs.core.determinize import deal_hidden, draw_without_replacement
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
 from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
-from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler
+from hoyle.envs.core.rules import (
+    CHANCE,
+    TERMINAL,
+    PlainState,
+    ProbabilitySampler,
+    replace_at,
+    seat_words,
+)
 from hoyle.envs.core.tricks import (
     NO_SUIT,
     NO_TRUMP,
@@ -709,7 +716,7 @@ class FiveHundredRules:
             self._log(s, EV_WIDOW_DEALT, 0, (HIDDEN,) * 3)
         else:
             q = (s.dealer + 1 + to) % NUM_PLAYERS
-            s.hands = _with(s.hands, q, s.hands[q] | bit)
+            s.hands = replace_at(s.hands, q, s.hands[q] | bit)
             self._log(s, EV_DEALT, q, [c if p == q else HIDDEN for p in range(3)])
         if s.ndealt == self.deal_size:
             s.phase = BID
@@ -737,7 +744,7 @@ class FiveHundredRules:
         s.contract = auction.high
         s.trump = AVONDALE_SUITS[bid_of(s.contract)[1]]
         s.found = s.widow
-        s.hands = _with(s.hands, b, s.hands[b] | s.widow)
+        s.hands = replace_at(s.hands, b, s.hands[b] | s.widow)
         for c in cards_of(s.widow):
             self._log(s, EV_WIDOW_CARD, b, [c if q == b else HIDDEN for q in range(3)])
         s.widow = 0
@@ -748,7 +755,7 @@ class FiveHundredRules:
     def _apply_discard(self, s: FiveHundredState, c: int) -> None:
         b = s.bidder
         bit = 1 << c
-        s.hands = _with(s.hands, b, s.hands[b] & ~bit)
+        s.hands = replace_at(s.hands, b, s.hands[b] & ~bit)
         s.discards |= bit
         s.last_discard = c
         s.discards_left -= 1
@@ -760,7 +767,7 @@ class FiveHundredRules:
     def _apply_play(self, s: FiveHundredState, c: int) -> None:
         p = s.to_move
         bit = 1 << c
-        s.hands = _with(s.hands, p, s.hands[p] & ~bit)
+        s.hands = replace_at(s.hands, p, s.hands[p] & ~bit)
         s.trick = (*s.trick, c)
         self._log(s, EV_PLAY, p, (c,) * 3)
         tr = self.trick_rules(s)
@@ -770,7 +777,7 @@ class FiveHundredRules:
                 return
             s.led = tr.suit[c]
         elif tr.suit[c] != s.led and not (tr.free >> c) & 1:
-            s.voids = _with(s.voids, p, s.voids[p] | 1 << s.led)
+            s.voids = replace_at(s.voids, p, s.voids[p] | 1 << s.led)
         if len(s.trick) == NUM_PLAYERS:
             self._end_trick(s, tr)
         else:
@@ -799,7 +806,7 @@ class FiveHundredRules:
             q = (s.leader + j) % NUM_PLAYERS
             played[q] |= 1 << c
         s.played = tuple(played)
-        s.tricks_won = _with(s.tricks_won, w, s.tricks_won[w] + 1)
+        s.tricks_won = replace_at(s.tricks_won, w, s.tricks_won[w] + 1)
         s.trick_winners = (*s.trick_winners, w)
         self._log(s, EV_TRICK, w, (0,) * 3)
         s.trick = ()
@@ -873,7 +880,7 @@ class FiveHundredRules:
     def state_string(self, s: FiveHundredState) -> str:
         lines = [
             f"Five Hundred, deal {s.deal_no + 1}, dealer: player {s.dealer}, "
-            f"phase: {PHASE_NAMES[s.phase]}, to move: {_who(s.to_move)}"
+            f"phase: {PHASE_NAMES[s.phase]}, to move: {seat_words(s.to_move)}"
         ]
         for q in range(NUM_PLAYERS):
             lines.append(
@@ -1249,10 +1256,6 @@ def _denomination(contract: int) -> int:
     return NT if contract < 0 else bid_of(contract)[1]
 
 
-def _with(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
-    return (*t[:i], v, *t[i + 1 :])
-
-
 def decode_event(code: int) -> tuple[int, int, int]:
     """An event code as ``(kind, seat, value)``; value ``HIDDEN`` for an unseen card. A call's
     value is 0 for a pass, 1 + i for bid i."""
@@ -1286,12 +1289,8 @@ def contract_words(bidder: int, contract: int, me: int = -1) -> str:
 
 def _seat(q: int, me: int = -1) -> str:
     if q < 0:
-        return _who(q)
+        return seat_words(q)
     return "you" if q == me else f"player {q}"
-
-
-def _who(p: int) -> str:
-    return "chance" if p == CHANCE else "nobody (over)" if p == TERMINAL else f"player {p}"
 
 
 def _cards(mask: int) -> str:

@@ -162,7 +162,14 @@ from hoyle.envs.core.determinize import deal_hidden, draw_without_replacement
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
-from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler
+from hoyle.envs.core.rules import (
+    CHANCE,
+    TERMINAL,
+    PlainState,
+    ProbabilitySampler,
+    replace_at,
+    seat_words,
+)
 from hoyle.envs.core.tricks import (
     ACE_HIGH_RANKS,
     NO_SUIT,
@@ -459,7 +466,7 @@ class LiftSmokeRules:
         k = s.dealt.bit_count()
         q = self.deal_recipient(k)
         b = 1 << c
-        s.hands = _with(s.hands, q, s.hands[q] | b)
+        s.hands = replace_at(s.hands, q, s.hands[q] | b)
         s.dealt |= b
         if k == self.deal_cards - 1:
             # "The last card that falls to the dealer is turned up for the trump."
@@ -477,15 +484,15 @@ class LiftSmokeRules:
         p = s.to_move
         b = 1 << c
         self._log(s, EV_PLAY, p, c, private=False)
-        s.hands = _with(s.hands, p, s.hands[p] & ~b)
-        s.played = _with(s.played, p, s.played[p] | b)
+        s.hands = replace_at(s.hands, p, s.hands[p] & ~b)
+        s.played = replace_at(s.played, p, s.played[p] | b)
         if c == s.turnup:
             s.turnup = -1
         if s.trick:
             led = suit_of(s.trick[0])
             if suit_of(c) != led:
                 # He did not follow suit: he holds none of the suit led (until he draws).
-                s.voids = _with(s.voids, p, s.voids[p] | SUIT_MASKS[led])
+                s.voids = replace_at(s.voids, p, s.voids[p] | SUIT_MASKS[led])
         s.trick = (*s.trick, c)
         order = self.trick_order(s.leader, s.active)
         if len(s.trick) < len(order):
@@ -504,9 +511,9 @@ class LiftSmokeRules:
         w = s.drawer
         b = 1 << c
         self._log(s, EV_DRAW, w, c, private=True)
-        s.hands = _with(s.hands, w, s.hands[w] | b)
+        s.hands = replace_at(s.hands, w, s.hands[w] | b)
         s.dealt |= b
-        s.voids = _with(s.voids, w, 0)  # the card drawn may be of any suit
+        s.voids = replace_at(s.voids, w, 0)  # the card drawn may be of any suit
         s.drawer = -1
         self._after_trick(s, w)
 
@@ -546,7 +553,7 @@ class LiftSmokeRules:
         trump = SUIT_NAMES[suit_of(s.trump_card)] if s.trump_card >= 0 else "not yet turned"
         lines = [
             f"Lift Smoke, {self.num_players} players, dealer: player {self.dealer}, "
-            f"trumps: {trump}, phase: {PHASE_NAMES[s.phase]}, to move: {_who(s.to_move)}"
+            f"trumps: {trump}, phase: {PHASE_NAMES[s.phase]}, to move: {seat_words(s.to_move)}"
         ]
         for q in range(self.num_players):
             status = "" if (s.active >> q) & 1 or s.phase == DEAL else " (withdrawn)"
@@ -1048,10 +1055,6 @@ def decode_events(log: bytes) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def _with(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
-    return (*t[:i], v, *t[i + 1 :])
-
-
 def _cards(mask: int) -> str:
     return " ".join(format_card(c) for c in cards_of(mask)) or "-"
 
@@ -1069,12 +1072,8 @@ def _n_cards(k: int) -> str:
     return f"{k} card" if k == 1 else f"{k} cards"
 
 
-def _who(p: int) -> str:
-    return "chance" if p == CHANCE else "nobody (game over)" if p == TERMINAL else f"player {p}"
-
-
 def _whom(p: int, me: int) -> str:
-    return "you" if p == me else _who(p)
+    return "you" if p == me else seat_words(p)
 
 
 def _event_words(kind: int, q: int, c: int, me: int) -> str:

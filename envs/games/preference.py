@@ -171,7 +171,7 @@ from hoyle.envs.core.determinize import deal_hidden
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
 from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
-from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler
+from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler, replace_at
 from hoyle.envs.core.tricks import (
     NO_SUIT,
     PASS,
@@ -501,7 +501,7 @@ class PreferenceRules:
             s.widow |= bit
             self._event(s, EV_DEAL, WIDOW_WHO, c)
         else:
-            s.hands = _with(s.hands, to, s.hands[to] | bit)
+            s.hands = replace_at(s.hands, to, s.hands[to] | bit)
             self._event(s, EV_DEAL, to, c)
         s.dealt |= bit
         s.ndealt += 1
@@ -546,7 +546,7 @@ class PreferenceRules:
         s.price = au.high + 1
         for c in cards_of(s.widow):
             self._event(s, EV_TAKE, b, c)
-        s.hands = _with(s.hands, b, s.hands[b] | s.widow)
+        s.hands = replace_at(s.hands, b, s.hands[b] | s.widow)
         s.widow = 0
         s.phase = LAY_OUT
         s.to_move = b
@@ -554,7 +554,7 @@ class PreferenceRules:
     def _apply_lay_out(self, s: PreferenceState, c: int) -> None:
         b = s.to_move
         self._event(s, EV_LAY, b, c)
-        s.hands = _with(s.hands, b, s.hands[b] & ~(1 << c))
+        s.hands = replace_at(s.hands, b, s.hands[b] & ~(1 << c))
         s.laid_out |= 1 << c
         s.lay_pos = (*s.lay_pos, s.nact)
         if len(s.lay_pos) == WIDOW_SIZE:
@@ -573,10 +573,10 @@ class PreferenceRules:
         if s.trick:
             led = tr.suit[s.trick[0]]
             if tr.suit[c] != led:
-                s.void = _with(s.void, p, s.void[p] | (tr.suit_masks[led] & PACK_MASK))
+                s.void = replace_at(s.void, p, s.void[p] | (tr.suit_masks[led] & PACK_MASK))
         bit = 1 << c
-        s.hands = _with(s.hands, p, s.hands[p] & ~bit)
-        s.played = _with(s.played, p, s.played[p] | bit)
+        s.hands = replace_at(s.hands, p, s.hands[p] & ~bit)
+        s.played = replace_at(s.played, p, s.played[p] | bit)
         trick = (*s.trick, c)
         if len(trick) < ACTIVE:
             s.trick = trick
@@ -585,7 +585,7 @@ class PreferenceRules:
         w = s.leader
         for _ in range(trick_winner(trick, tr)):
             w = self.next_active(w)
-        s.won = _with(s.won, w, s.won[w] + 1)
+        s.won = replace_at(s.won, w, s.won[w] + 1)
         s.trick = ()
         s.leader = w
         s.to_move = w
@@ -919,10 +919,6 @@ class PreferenceRules:
 
 
 # --- small functions ------------------------------------------------------------------------
-
-
-def _with(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
-    return (*t[:i], v, *t[i + 1 :])
 
 
 def _cards(cards: int | Sequence[int]) -> str:

@@ -154,7 +154,7 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.determinize import deal_hidden
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
 from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
-from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler
+from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler, replace_at
 from hoyle.envs.core.tricks import (
     NO_SUIT,
     PASS,
@@ -497,7 +497,7 @@ class SoloRules:
             seat = self.deal_seats[k]
             s.log = (*s.log, seat * EVENT_VALUES + DEAL_EVENT_BASE + action)
             s.dealt |= 1 << action
-            s.hands = _with(s.hands, seat, s.hands[seat] | 1 << action)
+            s.hands = replace_at(s.hands, seat, s.hands[seat] | 1 << action)
             if k + 1 == self.num_cards:
                 s.phase = AUCTION
                 s.to_move = self.eldest
@@ -591,11 +591,11 @@ class SoloRules:
         n = self.num_players
         p = s.to_move
         tr = self.tricks[s.trump]
-        s.hands = _with(s.hands, p, s.hands[p] & ~(1 << c))
+        s.hands = replace_at(s.hands, p, s.hands[p] & ~(1 << c))
         if s.trick:
             led = tr.suit[s.trick[0]]
             if tr.suit[c] != led:
-                s.voids = _with(s.voids, p, s.voids[p] | tr.suit_masks[led])
+                s.voids = replace_at(s.voids, p, s.voids[p] | tr.suit_masks[led])
         trick = (*s.trick, c)
         if s.called >= 0 and c == card(s.called, ACE):
             s.ace_out = 1
@@ -606,7 +606,7 @@ class SoloRules:
         winner = (s.leader + trick_winner(trick, tr)) % n
         s.past = (*s.past, (s.leader, *trick))
         s.trick = ()
-        s.won = _with(s.won, winner, s.won[winner] + 1)
+        s.won = replace_at(s.won, winner, s.won[winner] + 1)
         s.leader = winner
         s.to_move = winner
         done = len(s.past)
@@ -962,10 +962,6 @@ class SoloRules:
 
 
 # --- small functions -------------------------------------------------------------------------
-
-
-def _with(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
-    return (*t[:i], v, *t[i + 1 :])
 
 
 def _mask(cards: Sequence[int]) -> CardMask:

@@ -136,7 +136,7 @@ def sure_tricks(ctx: Context) -> Result:
 
 def widow_odds_exact(ctx: Context) -> Result:
     del ctx
-    rows = {}
+    rows: dict[int, dict[str, Any]] = {}
     for k in BOOK_ODDS:
         exact, book = F.widow_odds(k), book_chance(k)
         rows[k] = {"exact": str(exact), "exact_p": float(exact), "book_p": float(book),

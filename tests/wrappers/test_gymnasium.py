@@ -132,7 +132,7 @@ def test_rewards_are_the_game_returns(config: Any) -> None:
         if len(steps) == 1:
             # The deal ended before the seat's first decision (the four-handed dealer who
             # takes no cards): the first step pays the seat's return and ends the episode.
-            _, reward, term, _, info = env.unwrapped.step(0)
+            _, reward, term, _, _ = env.unwrapped.step(0)
             assert (reward, term) == (state.returns()[seat], True)
         with pytest.raises(gymnasium.error.ResetNeeded):
             env.unwrapped.step(0)
