@@ -78,3 +78,21 @@ def play_out(game: Any, rng: random.Random, bots: Sequence[Any] | None = None) -
             assert action in state.legal_actions(), (action, state.legal_actions())
             state.apply_action(action)
     return state
+
+
+def names(state: Any) -> dict[str, int]:
+    """The legal actions (or chance outcomes) of ``state`` by their words."""
+    cur = state.current_player()
+    acts = (
+        [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    )
+    return {state.action_to_string(cur, a): a for a in acts}
+
+
+def do(state: Any, *words: str) -> Any:
+    """Play moves (or chance outcomes) given in the book's words; each must be legal here."""
+    for w in words:
+        legal = names(state)
+        assert w in legal, f"{w!r} is not legal here; legal: {sorted(legal)}\n{state}"
+        state.apply_action(legal[w])
+    return state

@@ -23,6 +23,7 @@ from hoyle.envs.core.cards import SPANISH_40, card, mask_of, parse_card, parse_c
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.games import conquian as C
+from tests.helpers import do, names
 
 # Hands that make no combination with anything the tests turn up.
 QUIET_DEALER = "♣A ♣3 ♣5 ♣7 ♣Q ♦A ♦3 ♦J ♠J ♠Q"
@@ -40,24 +41,6 @@ def table(game: Any, pone: str, dealer: str) -> Any:
     assert len(cards[0]) == len(cards[1]) == 10
     for k in range(20):
         state.apply_action(cards[rules.deal_recipient(state.s, k)].pop(0))
-    return state
-
-
-def names(state: Any) -> dict[str, int]:
-    """The legal actions (or chance outcomes) by their words."""
-    cur = state.current_player()
-    acts = (
-        [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-    )
-    return {state.action_to_string(cur, a): a for a in acts}
-
-
-def do(state: Any, *words: str) -> Any:
-    """Play moves given in the book's words; each must be legal."""
-    for w in words:
-        legal = names(state)
-        assert w in legal, f"{w!r} is not legal here; legal: {sorted(legal)}\n{state}"
-        state.apply_action(legal[w])
     return state
 
 

@@ -30,6 +30,7 @@ from hoyle.envs.core.determinize import resampled_history
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.games import lift_smoke as L
+from tests.helpers import do, names
 
 
 def load(**params: Any) -> Any:
@@ -47,22 +48,6 @@ def deal(game: Any, *hands: str) -> Any:
         for q in range(n):
             state.apply_action(cards[q][i])
     assert not state.is_chance_node()
-    return state
-
-
-def names(state: Any) -> dict[str, int]:
-    cur = state.current_player()
-    acts = (
-        [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-    )
-    return {state.action_to_string(cur, a): a for a in acts}
-
-
-def do(state: Any, *words: str) -> Any:
-    for w in words:
-        legal = names(state)
-        assert w in legal, f"{w!r} is not legal here; legal: {sorted(legal)}\n{state}"
-        state.apply_action(legal[w])
     return state
 
 

@@ -31,6 +31,7 @@ from hoyle.envs.core.errors import GameParameterError, IllegalActionError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.core.tricks import NO_SUIT
 from hoyle.envs.games import preference as P
+from tests.helpers import do, names
 
 # A deal in which seat 0 holds every heart and the black Aces: ten tricks certain at ♥.
 HEARTS_HAND = "♥A ♥K ♥Q ♥J ♥10 ♥9 ♥8 ♥7 ♠A ♣A"
@@ -52,22 +53,6 @@ def table(game: Any, hands: dict[int, str], widow: str = WIDOW) -> Any:
     for to in game.rules.order:
         state.apply_action(cards[to].pop(0))
     assert not any(cards.values())
-    return state
-
-
-def names(state: Any) -> dict[str, int]:
-    cur = state.current_player()
-    acts = (
-        [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
-    )
-    return {state.action_to_string(cur, a): a for a in acts}
-
-
-def do(state: Any, *words: str) -> Any:
-    for w in words:
-        legal = names(state)
-        assert w in legal, f"{w!r} is not legal here; legal: {sorted(legal)}\n{state}"
-        state.apply_action(legal[w])
     return state
 
 

@@ -29,6 +29,7 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.rules import TERMINAL
 from hoyle.envs.core.tricks import trump_order
 from hoyle.envs.games import solo as S
+from tests.helpers import do, names
 
 # Seat 0 is the eldest hand (dealer 3). Seat 0 holds seven trumps in hearts and both black
 # Queens; the outstanding hearts are one each with seats 1, 2 and 3.
@@ -51,19 +52,6 @@ def table(game: Any, hands: dict[int, str]) -> Any:
     for seat in game.rules.deal_seats:
         state.apply_action(cards[seat].pop(0))
     assert not any(cards.values())
-    return state
-
-
-def names(state: Any) -> dict[str, int]:
-    cur = state.current_player()
-    return {state.action_to_string(cur, a): a for a in state.legal_actions()}
-
-
-def do(state: Any, *words: str) -> Any:
-    for w in words:
-        legal = names(state)
-        assert w in legal, f"{w!r} is not legal here; legal: {sorted(legal)}\n{state}"
-        state.apply_action(legal[w])
     return state
 
 
