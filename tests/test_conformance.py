@@ -200,6 +200,35 @@ def test_determinizer_is_reproducible(config: Any) -> None:
         assert a.history() == b.history()
 
 
+def test_determinizer_reads_only_the_information_state(config: Any) -> None:
+    """Two states a player cannot tell apart, re-dealt for him with the same sampler, give the
+    same world (every card in the same place): the re-deal is a function of what he saw, so
+    nothing of the true hidden cards reaches a search agent through it (not even the order in
+    which the rules list the cards they re-deal)."""
+    game = load_config(config)
+    if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        pytest.skip("perfect information")
+    rules = game.rules
+    checked = 0
+    for i, state in enumerate(_states(config, 3, 5)):
+        if checked >= 12 or i % 3 or state.is_terminal() or state.is_chance_node():
+            continue
+        for player in range(game.num_players()):
+            twin = state.resample_from_infostate(
+                player, pyspiel.UniformProbabilitySampler(1000 + i, 0.0, 1.0)
+            )
+            a = state.resample_from_infostate(
+                player, pyspiel.UniformProbabilitySampler(i, 0.0, 1.0)
+            )
+            b = twin.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(i, 0.0, 1.0))
+            assert rules.card_zones(a.s) == rules.card_zones(b.s), (
+                f"player {player}: the same sampler re-dealt two states he cannot tell apart "
+                "into different worlds"
+            )
+            checked += 1
+    assert checked > 0
+
+
 def test_sensitivity_own_cards_change_the_view(config: Any) -> None:
     """Change a player's own hidden-from-others cards (the re-deal of another player's
     determinizer does exactly that): that player's view must change with them."""

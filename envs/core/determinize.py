@@ -72,6 +72,10 @@ def deal_hidden(
     ValueError: no deal of 1 slots from 1 cards respects the known voids
     """
     n = len(holders)
+    # Card order, whatever order the caller gathered the pool in: a pool listed as the true
+    # deal lists it would make the same sampler draw different worlds for two states the
+    # player cannot tell apart (the determinizer must be a function of what he saw).
+    pool = sorted(pool)
     for _ in range(_TRIES):
         cards = draw_without_replacement(pool, n, sampler)
         if all(not (forbidden.get(h, 0) >> c) & 1 for h, c in zip(holders, cards, strict=True)):
@@ -190,8 +194,9 @@ def redeal_history(
 ) -> list[int]:
     """``history`` with the chance actions at ``positions`` replaced by a uniform re-deal."""
     new = list(history)
+    # The pool in card order: its order must not carry the true deal (see deal_hidden).
     for pos, c in zip(
-        positions, draw_without_replacement(pool, len(positions), sampler), strict=True
+        positions, draw_without_replacement(sorted(pool), len(positions), sampler), strict=True
     ):
         new[pos] = c
     return new

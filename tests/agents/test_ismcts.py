@@ -15,7 +15,16 @@ from hoyle.agents.search import determinizer, flat_search, make_sim
 from hoyle.experiments.match import sample_chance
 from tests.experiments.conftest import solo_game  # noqa: F401  (a fixture)
 
-GAMES = ["hoyle_conquian", "hoyle_cassino"]
+GAMES = [
+    "hoyle_conquian",
+    "hoyle_cassino",
+    "hoyle_calabrasella",
+    "hoyle_five_hundred",
+    "hoyle_solo",
+    "hoyle_heart_solo",
+    "hoyle_preference",
+    "hoyle_lift_smoke",
+]
 
 
 def decision_states(game: Any, seed: int, count: int) -> list[Any]:

@@ -11,10 +11,10 @@ import pytest
 import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.agents import make
 from hoyle.agents.pimc import PIMCBot, combine
-from tests.agents.test_ismcts import InfoOnly, decision_states, play
+from tests.agents.test_ismcts import GAMES, InfoOnly, decision_states, play
 
 
-@pytest.mark.parametrize("name", ["hoyle_conquian", "hoyle_cassino"])
+@pytest.mark.parametrize("name", GAMES)
 def test_legal_reproducible_and_determinizer_only(name: str) -> None:
     game = pyspiel.load_game(name)
     for state in decision_states(game, 6, 2):
@@ -67,3 +67,42 @@ def test_beats_random_on_cassino() -> None:
             diff += r[seat] - r[1 - seat]
             wins += r[seat] > r[1 - seat]
     assert wins >= 3 and diff > 8, (wins, diff)
+
+
+@pytest.mark.parametrize("name", ["hoyle_five_hundred", "hoyle_calabrasella", "hoyle_solo"])
+def test_the_card_play_is_solved_double_dummy_late_in_the_hand(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once every hand is small, each world's card play goes to the solver (not to UCT), and
+    the move is still legal, reproducible and made from the determinizer only."""
+    from hoyle.agents import pimc
+
+    game = pyspiel.load_game(name)
+    calls = []
+    solve = pimc.DoubleDummy.play_values
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return solve(self, *args, **kwargs)
+
+    monkeypatch.setattr(pimc.DoubleDummy, "play_values", counted)
+    rng = random.Random(3)
+    late = []
+    while len(late) < 2:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            play = game.rules.card_play(state.s)
+            legal = state.legal_actions()
+            if play is not None and len(legal) > 1 and max(h.bit_count() for h in play.hands) <= 4:
+                late.append(state.clone())
+                break
+            state.apply_action(rng.choice(legal))
+    for state in late:
+        move = make("pimc:worlds=3,dd=4", game, seed=2).step(InfoOnly(state))
+        assert move in state.legal_actions()
+        assert make("pimc:worlds=3,dd=4", game, seed=2).step(state) == move
+    assert len(calls) == 2 * 2 * 3  # two states, two bots, three worlds each
