@@ -98,16 +98,23 @@ from hoyle.agents.search import (
     step_rng,
 )
 
+_FLAT = "ismcts:search=flat,rollout=heuristic,prior=heuristic,margin=1,sims="
 RECOMMENDED: dict[str, str] = {
     "conquian": "ismcts:search=flat,rollout=heuristic,prior=heuristic,sims=600",
-    "cassino": "ismcts:search=flat,rollout=heuristic,prior=heuristic,margin=1,sims=180",
+    "cassino": _FLAT + "180",
+    "calabrasella": _FLAT + "450",
+    "five_hundred": _FLAT + "500",
+    "preference": _FLAT + "900",
+    "solo": _FLAT + "900",
+    "heart_solo": _FLAT + "1300",
+    "lift_smoke": _FLAT + "900",
 }
 """The strongest spec measured per game at about one second per move (the committed
 leaderboards in ``docs/leaderboards`` play them)."""
 
 REFEREE: dict[str, str] = {
-    "conquian": "ismcts:search=flat,rollout=heuristic,sims=600",
-    "cassino": "ismcts:search=flat,rollout=heuristic,sims=180",
+    game: spec.replace("prior=heuristic,", "").replace("margin=1,", "")
+    for game, spec in RECOMMENDED.items()
 }
 """The referee of the hint experiments per game: the recommended search without the heuristic
 prior (and so without ``margin``), since a referee that prefers the heuristic's own move would
