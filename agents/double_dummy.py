@@ -29,17 +29,27 @@ Method (the classical one, in plain Python on int bitmasks):
 * **move ordering**: the leader tries the table's best lead, then high cards first; a follower
   whose side is winning the trick plays low, one whose side is losing tries the lowest card that
   wins, then the lowest cards.
-* **quick bounds**: side 0 cannot score less than 0 or more than what is left.
+* **quick bounds**: side 0 cannot score less than 0 or more than what is left; and at a trick
+  boundary the leader's side surely takes what the leader can cash without losing the lead:
+  his master cards and, in every suit he may safely lead (at no trumps each suit, unless a
+  master card is out against him; with trumps the trump suit, and the other suits once his top
+  trumps outnumber each opponent's trumps), the top cards still out that he holds, with the
+  cheapest cards of that suit each follower must play to them; all his cards sure: everything
+  left.
 
 ASSUMPTIONS and limits:
 
 * A led card of no suit that is a *master* (Five Hundred's no-trump Joker, RULES.md §18.1): the
   leader names the suit; the solver tries every suit that still has cards out. A led card of no
   suit that is not a master (Quint Royal, §19.4): the next card played fixes the suit.
-* The Five Hundred rule that the no-trump Joker has no winning value when its holder had
-  renounced the suit led (§18.1) is **not** modelled inside the search: the solver treats the
-  Joker as winning every trick it is played to. The caller passes the position as it is; a game
-  that needs the rule exactly should not use the solver's value for that Joker.
+* Five Hundred's no-trump Joker (§18.1; to the solver, any free master card of no suit at no
+  trumps) played, not led, to a suit its holder has renounced has no winning value, and its
+  leader may not name a suit he renounced (any, if he renounced all four). The solver keeps a
+  4-bit mask of renounced suits per player: the caller's ``renounced`` (what the table knows
+  so far; empty = none), the cards on the table, and every renounce made inside the search (a
+  card that is neither of the suit led nor free). The mask of the Joker's holder is part of the
+  transposition key while the Joker is out. With trumps the Joker is the best trump and the
+  masks change nothing.
 * Calabrasella (§3.4): the 35 points are 32 in the counting cards plus 3 for the last trick; the
   4-card stock also goes to the winner of the last trick. With all hands known the caller knows
   the stock too: :func:`calabrasella_scoring` takes the stock's counting cards into the bonus.
@@ -88,6 +98,7 @@ from hoyle.envs.core.tricks import (
 )
 
 _MASTER_KEY = 1 << 20
+_POWERLESS_KEY = -2
 _INF = 1 << 30
 
 
@@ -138,10 +149,15 @@ class DoubleDummy:
             if s == NO_SUIT:
                 no_suit |= 1 << c
         self.special = rules.free | rules.master | rules.lead_last_only | no_suit
+        # Cards that lose their power played (not led) to a suit their holder renounced: the
+        # no-trump Joker of Five Hundred (§18.1), a free master of no suit.
+        self.fragile = rules.free & rules.master & no_suit if rules.trump == NO_TRUMP else 0
+        self._ren: list[int] = [0] * self.n
         self.no_suit = no_suit
         self._suit_codes: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.order = tuple(tuple(suit_order(rules, s)) for s in range(NUM_SUITS))
         self.tt: dict[tuple[object, ...], list[int]] = {}
+        self.quick = rules.suit_power is None and not rules.lead_last_only
         self.nodes = 0
         self._hands: list[int] = []
         self._rem = 0
@@ -159,15 +175,19 @@ class DoubleDummy:
         leader: int,
         table: Sequence[CardId] = (),
         led_suit: int = NO_SUIT,
+        renounced: Sequence[int] = (),
     ) -> int:
         """Side 0's score from here on (the current trick included) under optimal play.
 
         ``hands[p]``: player ``p``'s cards; ``leader``: who led (or leads) the current trick;
         ``table``: the cards played to it so far in order (it may be complete: the trick is
         then scored and play goes on from its winner's lead); ``led_suit``: the suit named for a
-        led card of no suit (the no-trump Joker), otherwise derived from the table.
+        led card of no suit (the no-trump Joker), otherwise derived from the table;
+        ``renounced[p]``: a 4-bit mask of the suits player ``p`` has renounced so far (empty:
+        none known; the cards on the table are taken into account either way), which makes a
+        no-trump Joker played to such a suit powerless (see the module docstring).
         """
-        self._setup(hands, leader, table)
+        self._setup(hands, leader, table, renounced)
         led, best_i, best_key, tpts = self._trick_state(leader, table, led_suit)
         lo, hi = 0, self._max_value(len(table), tpts)
         k = len(table)
@@ -187,6 +207,7 @@ class DoubleDummy:
         leader: int,
         table: Sequence[CardId] = (),
         led_suit: int = NO_SUIT,
+        renounced: Sequence[int] = (),
     ) -> dict[CardId, int]:
         """The value (side 0's score from here on) after each legal card of the player to move.
 
@@ -197,6 +218,8 @@ class DoubleDummy:
         if len(table) >= n:
             raise ValueError("the trick on the table is already complete")
         p = (leader + len(table)) % n
+        self._setup(hands, leader, table, renounced)
+        ren = tuple(self._ren)
         led, _, _, _ = self._trick_state(leader, table, led_suit)
         hand = hands[p]
         legal = hand if table and led == NO_SUIT else legal_plays(hand, led, self.rules)
@@ -210,10 +233,13 @@ class DoubleDummy:
             rest = list(hands)
             rest[p] = hand & ~low
             if not table and (low & self.master) and self.suit[c] == NO_SUIT:
-                vals = [self.solve(rest, leader, (c,), s) for s in self._nameable(rest, low)]
+                vals = [
+                    self.solve(rest, leader, (c,), s, ren)
+                    for s in self._nameable(rest, low, ren[p])
+                ]
                 out[c] = max(vals) if maximise else min(vals)
             else:
-                out[c] = self.solve(rest, leader, (*table, c), led_suit)
+                out[c] = self.solve(rest, leader, (*table, c), led_suit, ren)
         return out
 
     def best_play(
@@ -222,9 +248,10 @@ class DoubleDummy:
         leader: int,
         table: Sequence[CardId] = (),
         led_suit: int = NO_SUIT,
+        renounced: Sequence[int] = (),
     ) -> tuple[CardId, int]:
         """A best card for the player to move and the position's value (lowest card id on ties)."""
-        vals = self.play_values(hands, leader, table, led_suit)
+        vals = self.play_values(hands, leader, table, led_suit, renounced)
         p = (leader + len(table)) % self.n
         if self.max_side[p]:
             best = max(vals.values())
@@ -234,7 +261,13 @@ class DoubleDummy:
 
     # --- the search ---------------------------------------------------------------------------
 
-    def _setup(self, hands: Sequence[CardMask], leader: int, table: Sequence[CardId]) -> None:
+    def _setup(
+        self,
+        hands: Sequence[CardMask],
+        leader: int,
+        table: Sequence[CardId],
+        renounced: Sequence[int] = (),
+    ) -> None:
         if len(hands) != self.n:
             raise ValueError(f"expected {self.n} hands, got {len(hands)}")
         if len(table) > self.n:
@@ -256,6 +289,100 @@ class DoubleDummy:
         self._trick = [0] * self.n
         for i, c in enumerate(table):
             self._trick[i] = c
+        if renounced and len(renounced) != self.n:
+            raise ValueError(f"expected {self.n} renounce masks, got {len(renounced)}")
+        self._ren = [int(r) for r in renounced] if renounced else [0] * self.n
+
+    def _sure(self, leader: int, rem: int) -> int:
+        """What the leader's side surely takes from here on: the leader cashes his master cards
+        and, in each suit he may safely lead, the top cards still out that he holds; every card
+        played to those tricks is his side's, and a follower must follow suit with the cheapest
+        of his cards of that suit at least as often as it is led (a lower bound: the rest of the
+        play adds nothing). All his cards sure: all that is left (``rem``)."""
+        hands = self._hands
+        n = self.n
+        h = hands[leader]
+        side = self.max_side[leader]
+        master = self.master
+        opp = 0
+        allc = 0
+        for q in range(n):
+            allc |= hands[q]
+            if self.max_side[q] != side:
+                opp |= hands[q]
+        if (allc ^ h) & master:
+            return 0  # a master card out against the leader: nothing is sure
+        pts = self.pts
+        masks = self.rules.suit_masks
+        special = self.special
+        mine = h & master
+        tricks = mine.bit_count()
+        total = 0
+        m = mine
+        while m:
+            low = m & -m
+            total += pts[low.bit_length() - 1]
+            m ^= low
+        trump = self.trump
+        suits: Sequence[int] = range(NUM_SUITS)
+        if trump != NO_TRUMP:
+            # Trumps first; the other suits only once the opponents can no longer ruff.
+            suits = [trump]
+        by_points = self.by_points
+        free = self.rules.free
+        k_trump = 0
+        s_i = 0
+        while s_i < len(suits):
+            s = suits[s_i]
+            s_i += 1
+            ms = masks[s]
+            j = 0
+            for c in self.order[s]:
+                b = 1 << c
+                if not b & allc:
+                    continue
+                if not b & h or b & special:
+                    break
+                j += 1
+                total += pts[c]
+            if s == trump:
+                k_trump = j
+                opp_trumps = (
+                    max((hands[q] & ms).bit_count() for q in range(n) if self.max_side[q] != side)
+                    if opp
+                    else 0
+                )
+                if k_trump >= opp_trumps:
+                    suits = [trump, *(x for x in range(NUM_SUITS) if x != trump)]
+            if not j:
+                continue
+            tricks += j
+            if by_points:
+                for q in range(n):
+                    if q == leader:
+                        continue
+                    hq = hands[q]
+                    if hq & free:
+                        continue
+                    f = hq & ms
+                    if not f:
+                        continue
+                    if f.bit_count() <= j:
+                        while f:
+                            low = f & -f
+                            total += pts[low.bit_length() - 1]
+                            f ^= low
+                    else:
+                        vals = []
+                        while f:
+                            low = f & -f
+                            vals.append(pts[low.bit_length() - 1])
+                            f ^= low
+                        vals.sort()
+                        total += sum(vals[:j])
+        if tricks >= h.bit_count():
+            return rem
+        return total if by_points else tricks
 
     def _key(self, c: int, led: int) -> int:
         if (1 << c) & self.master:
@@ -278,8 +405,16 @@ class DoubleDummy:
                     led = self.suit[c]
                     break
         best_i, best_key, tpts = 0, -_INF, 0
+        ren = self._ren
         for i, c in enumerate(table):
             k = self._key(c, led)
+            if i and self.fragile and led != NO_SUIT:
+                q = (leader + i) % self.n
+                b = 1 << c
+                if b & self.fragile and (ren[q] >> led) & 1:
+                    k = _POWERLESS_KEY
+                elif self.suit[c] != led and not b & self.rules.free:
+                    ren[q] |= 1 << led
             if k > best_key:
                 best_i, best_key = i, k
             tpts += self.pts[c]
@@ -298,14 +433,19 @@ class DoubleDummy:
                 h ^= low
         return total
 
-    def _nameable(self, hands: Sequence[CardMask], exclude: int) -> list[int]:
+    def _nameable(self, hands: Sequence[CardMask], exclude: int, renounced: int = 0) -> list[int]:
+        """The suits worth naming for a led master of no suit: those not renounced by its
+        leader (any, if he renounced all four, §18.1) that still have cards out, else one."""
         out = 0
         for h in hands:
             out |= h
         out &= ~exclude
         masks = self.rules.suit_masks
-        suits = [s for s in range(NUM_SUITS) if out & masks[s]]
-        return suits or [0]
+        allowed = [s for s in range(NUM_SUITS) if not (renounced >> s) & 1] or list(
+            range(NUM_SUITS)
+        )
+        suits = [s for s in allowed if out & masks[s]]
+        return suits or allowed[:1]
 
     def _last_trick(self, leader: int) -> int:
         hands = self._hands
@@ -324,9 +464,12 @@ class DoubleDummy:
                         break
         best_i, best_key, total = 0, self._key(c, led), pts[c]
         for i in range(1, n):
-            c = hands[(leader + i) % n].bit_length() - 1
+            q = (leader + i) % n
+            c = hands[q].bit_length() - 1
             total += pts[c]
             k = self._key(c, led)
+            if (1 << c) & self.fragile and (self._ren[q] >> led) & 1:
+                k = _POWERLESS_KEY
             if k > best_key:
                 best_i, best_key = i, k
         if not self.max_side[(leader + best_i) % n]:
@@ -353,6 +496,11 @@ class DoubleDummy:
         if self.no_suit:
             ns = self.no_suit
             parts.extend([h & ns for h in hands])
+            if self.fragile:
+                # Whether a Joker still held keeps its power depends on its holder's renounces.
+                for q, h in enumerate(hands):
+                    if h & self.fragile:
+                        parts.append(self._ren[q] | (q << 4))
         return tuple(parts)
 
     def _encode_suit(self, s: int, sub: tuple[int, ...]) -> tuple[int, ...]:
@@ -461,6 +609,13 @@ class DoubleDummy:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+            if self.quick:
+                sure = self._sure(leader, rem)
+                if maximise:
+                    if sure >= beta:
+                        return sure
+                elif rem - sure <= alpha:
+                    return rem - sure
             legal = legal_plays(hand, NO_SUIT, self.rules)
         elif led == NO_SUIT:
             legal = hand
@@ -486,7 +641,7 @@ class DoubleDummy:
             if k == 0:
                 if b & self.master and self.suit[c] == NO_SUIT:
                     v = -_INF if maximise else _INF
-                    for s in self._nameable(hands, 0):
+                    for s in self._nameable(hands, 0, self._ren[p]):
                         w = self._node(leader, 1, s, 0, _MASTER_KEY, pts[c], alpha, beta)
                         if (w > v) if maximise else (w < v):
                             v = w
@@ -498,12 +653,22 @@ class DoubleDummy:
             else:
                 new_led = led if led != NO_SUIT else self.suit[c]
                 ck = self._key(c, new_led)
+                ren_p = -1
+                if self.fragile and led != NO_SUIT:
+                    ren_p = self._ren[p]
+                    if b & self.fragile:
+                        if (ren_p >> led) & 1:
+                            ck = _POWERLESS_KEY
+                    elif self.suit[c] != led and not b & self.rules.free:
+                        self._ren[p] = ren_p | 1 << led
                 if ck > best_key:
                     v = self._node(leader, k + 1, new_led, k, ck, tpts + pts[c], alpha, beta)
                 else:
                     v = self._node(
                         leader, k + 1, new_led, best_i, best_key, tpts + pts[c], alpha, beta
                     )
+                if ren_p >= 0:
+                    self._ren[p] = ren_p
             hands[p] = hand
             self._rem += pts[c]
             if maximise:

@@ -126,7 +126,7 @@ class DoubleDummySearcher:
         ours = play.sides[mover]
         sides = tuple(0 if s == ours else 1 for s in play.sides)
         solver = self._solver(play, sides)
-        values = solver.play_values(play.hands, play.leader, play.table, play.named)
+        values = solver.play_values(play.hands, play.leader, play.table, play.named, play.renounced)
         return {a: float(values[a]) for a in legal if a in values}
 
     def _solver(self, play: CardPlay, sides: tuple[int, ...]) -> DoubleDummy:

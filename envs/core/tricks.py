@@ -435,8 +435,11 @@ class CardPlay:
     the leader named for a led no-trump Joker, else ``NO_SUIT``. ``sides``: each playing seat's
     side (single player 0 and adversaries 1; each for himself 0, 1, 2). ``points``: card
     points by card id, ``None`` to count tricks; ``last_trick``: the bonus for the last trick
-    (with whatever goes to its winner, such as Calabrasella's stock). The game's card-play
-    action for a card is the card id.
+    (with whatever goes to its winner, such as Calabrasella's stock). ``renounced``: for each
+    playing seat (``seats`` order) a 4-bit mask of the suits it has renounced so far, empty when
+    none is known; the solver needs it for Five Hundred's no-trump Joker, which has no winning
+    value played to a suit its holder renounced (§18.1). The game's card-play action for a
+    card is the card id.
     """
 
     tricks: TrickRules
@@ -448,6 +451,7 @@ class CardPlay:
     sides: tuple[int, ...] = ()
     points: tuple[int, ...] | None = None
     last_trick: int = 0
+    renounced: tuple[int, ...] = ()
 
     @property
     def to_play(self) -> int:

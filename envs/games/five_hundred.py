@@ -1212,8 +1212,8 @@ class FiveHundredRules:
         """The card play as the double-dummy searcher needs it; ``None`` outside the play
         (and while the leader of the No-trump Joker names its suit). Sides: the bidder 0, his
         opponents 1; in the no-bid hand each for himself (0, 1, 2). Points ``None``: tricks
-        count. The searcher does not model the powerless No-trump Joker (§18.1): it values it
-        as winning every trick."""
+        count. ``renounced``: the suits each seat has renounced (``voids``), with which the
+        solver makes a No-trump Joker played to such a suit powerless (§18.1)."""
         if s.phase != PLAY:
             return None
         if s.bidder >= 0:
@@ -1230,6 +1230,7 @@ class FiveHundredRules:
             sides=sides,
             points=None,
             last_trick=0,
+            renounced=s.voids,
         )
 
 

@@ -24,11 +24,32 @@ def minimax(
     scoring: Scoring,
     table: tuple[int, ...] = (),
     named: int = T.NO_SUIT,
+    renounced: Sequence[int] = (),
 ) -> int:
-    """Side 0's score from here on by brute force: no pruning, no table, every legal card."""
+    """Side 0's score from here on by brute force: no pruning, no table, every legal card.
+
+    ``renounced``: each player's renounced suits (a 4-bit mask) before the cards on ``table``
+    were played; a player who does not follow the suit led with a card that is not free adds
+    it; at no trumps a Joker played (not led) to a suit its holder renounced is powerless."""
     n = len(hands)
+    ren = list(renounced) if renounced else [0] * n
+    led = T.NO_SUIT
+    if table:
+        led = T.lead_suit(table[0], rules, named)
+        if led == T.NO_SUIT:  # Quint Royal led: the next card fixes the suit
+            led = next((rules.suit[c] for c in table if rules.suit[c] != T.NO_SUIT), T.NO_SUIT)
     if len(table) == n:
-        winner = (leader + T.trick_winner(table, rules, named)) % n
+        powerless = 0
+        if rules.trump == T.NO_TRUMP and C.JOKER in table[1:] and (rules.master >> C.JOKER) & 1:
+            holder = (leader + table.index(C.JOKER)) % n
+            if led != T.NO_SUIT and (ren[holder] >> led) & 1:
+                powerless = 1 << C.JOKER
+        winner = (leader + T.trick_winner(table, rules, named, powerless)) % n
+        # The renounces made in this trick count from the next trick on.
+        for i, c in enumerate(table[1:], 1):
+            q = (leader + i) % n
+            if led != T.NO_SUIT and rules.suit[c] != led and not (rules.free >> c) & 1:
+                ren[q] |= 1 << led
         last = all(h == 0 for h in hands)
         if scoring.points is None:
             v = 1
@@ -37,12 +58,9 @@ def minimax(
         v = v if sides[winner] == 0 else 0
         if last:
             return v
-        return v + minimax(hands, winner, rules, sides, scoring)
+        return v + minimax(hands, winner, rules, sides, scoring, renounced=ren)
     p = (leader + len(table)) % n
     if table:
-        led = T.lead_suit(table[0], rules, named)
-        if led == T.NO_SUIT:  # Quint Royal led: the next card fixes the suit
-            led = next((rules.suit[c] for c in table if rules.suit[c] != T.NO_SUIT), T.NO_SUIT)
         legal = hands[p] if led == T.NO_SUIT else T.legal_plays(hands[p], led, rules)
     else:
         legal = T.legal_plays(hands[p], T.NO_SUIT, rules)
@@ -54,11 +72,12 @@ def minimax(
             out = 0
             for h in rest:
                 out |= h
-            suits = [s for s in range(4) if out & rules.suit_masks[s]] or [0]
-            sub = [minimax(rest, leader, rules, sides, scoring, (c,), s) for s in suits]
+            allowed = [s for s in range(4) if not (ren[p] >> s) & 1] or list(range(4))
+            suits = [s for s in allowed if out & rules.suit_masks[s]] or allowed[:1]
+            sub = [minimax(rest, leader, rules, sides, scoring, (c,), s, ren) for s in suits]
             vals.append(max(sub) if sides[p] == 0 else min(sub))
         else:
-            vals.append(minimax(rest, leader, rules, sides, scoring, (*table, c), named))
+            vals.append(minimax(rest, leader, rules, sides, scoring, (*table, c), named, ren))
     return max(vals) if sides[p] == 0 else min(vals)
 
 
@@ -249,3 +268,80 @@ def test_random_equivalent_relabelling() -> None:
                     checked += 1
                     break
     assert checked >= 20
+
+
+# --- Five Hundred's powerless no-trump Joker (§18.1) ----------------------------------------
+
+
+def test_joker_to_a_renounced_suit_is_powerless() -> None:
+    """Player 0 holds the Joker and two clubs against ♥A K 10 and ♥Q J 9. On ♥A ♥Q the Joker
+    wins, and the clubs take the rest: 3. Discarding a club instead renounces hearts: the Joker
+    is then powerless on the hearts to come and player 0 takes nothing (the old model, Joker
+    always master, said 2)."""
+    rules = T.five_hundred_tricks(T.NO_TRUMP)
+    hands = [m("Joker ♣7 ♣8"), m("♥K ♥10"), m("♥J ♥9")]
+    table = tuple(C.parse_cards("♥A ♥Q"))
+    dd = DoubleDummy(rules, (0, 1, 1))
+    vals = dd.play_values(hands, leader=1, table=table)
+    assert vals == {C.JOKER: 3, C.parse_card("♣7"): 0, C.parse_card("♣8"): 0}
+    for c, v in vals.items():
+        rest = [hands[0] & ~(1 << c), hands[1], hands[2]]
+        assert minimax(rest, 1, rules, (0, 1, 1), TRICKS, (*table, c)) == v
+    # Hearts renounced before this trick: the Joker is powerless at once.
+    ren = (1 << C.HEARTS, 0, 0)
+    assert dd.solve(hands, 1, table, renounced=ren) == 0
+    assert minimax(hands, 1, rules, (0, 1, 1), TRICKS, table, renounced=ren) == 0
+    # With trumps the renounces change nothing: the Joker is the best trump (it wins this
+    # trick, then the hearts ruff the clubs).
+    hearts = T.five_hundred_tricks(C.HEARTS)
+    assert DoubleDummy(hearts, (0, 1, 1)).solve(hands, 1, table, renounced=ren) == 1
+    assert minimax(hands, 1, hearts, (0, 1, 1), TRICKS, table, renounced=ren) == 1
+
+
+def test_joker_led_may_not_name_a_renounced_suit() -> None:
+    """Player 0 leads the Joker holding ♠7: naming spades draws ♠8 ♠9, and ♠7 then wins the
+    last trick (2); with spades renounced he must name hearts, and ♠7 loses (1)."""
+    rules = T.five_hundred_tricks(T.NO_TRUMP)
+    hands = [m("Joker ♠7"), m("♥A ♠8"), m("♥K ♠9")]
+    dd = DoubleDummy(rules, (0, 1, 1))
+    assert dd.solve(hands, 0) == 2 == minimax(hands, 0, rules, (0, 1, 1), TRICKS)
+    ren = (1 << C.SPADES, 0, 0)
+    assert dd.solve(hands, 0, renounced=ren) == 1
+    assert minimax(hands, 0, rules, (0, 1, 1), TRICKS, renounced=ren) == 1
+    assert dd.play_values(hands, 0, renounced=ren)[C.JOKER] == 1
+    # Every suit renounced: any may be named again (§18.1).
+    assert dd.solve(hands, 0, renounced=(15, 0, 0)) == 2
+
+
+def test_random_no_trump_deals_with_renounces_match_minimax() -> None:
+    """Random no-trump deals in which the Joker is out, from a trick boundary and mid-trick,
+    each player having renounced some suits he does not hold: solver == brute force."""
+    rules = T.five_hundred_tricks(T.NO_TRUMP)
+    rng = random.Random(500)
+    changed = 0
+    for trial in range(24):
+        size = (3, 4)[trial % 2]
+        hands = _small_deal(C.PIQUET_32_JOKER, size, rng, C.JOKER)
+        ren = []
+        for h in hands:
+            absent = [x for x in range(4) if not h & rules.suit_masks[x]]
+            ren.append(sum(1 << x for x in absent if rng.random() < 0.7))
+        sides = [(0, 1, 1), (1, 0, 1), (0, 1, 0)][trial % 3]
+        leader = trial % 3
+        dd = DoubleDummy(rules, sides)
+        want = minimax(hands, leader, rules, sides, TRICKS, renounced=ren)
+        assert dd.solve(hands, leader, renounced=ren) == want, trial
+        changed += want != minimax(hands, leader, rules, sides, TRICKS)
+        # Mid-trick: after a card of the leader with a suit, every card of the next player.
+        lead = next((c for c in C.cards_of(hands[leader]) if c != C.JOKER), None)
+        if lead is None:
+            continue
+        rest = list(hands)
+        rest[leader] &= ~(1 << lead)
+        vals = dd.play_values(rest, leader, (lead,), renounced=ren)
+        nxt = (leader + 1) % 3
+        for c, v in vals.items():
+            after = list(rest)
+            after[nxt] &= ~(1 << c)
+            assert v == minimax(after, leader, rules, sides, TRICKS, (lead, c), renounced=ren)
+    assert changed >= 2  # the renounces mattered in some of these deals

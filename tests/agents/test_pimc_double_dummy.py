@@ -61,3 +61,30 @@ def test_large_hands_and_other_phases_go_to_the_fallback() -> None:
     searcher(None, play, 0, [1, 2], random.Random(0))  # type: ignore[arg-type]
     searcher(None, None, 2, [1, 2], random.Random(0))  # type: ignore[arg-type]
     assert calls == [0, 2]
+
+
+def test_the_renounces_reach_the_solver() -> None:
+    """No trumps: seat 0 holds the Joker and two clubs and has renounced hearts; on ♥A ♥Q the
+    Joker is powerless, and the searcher's values say so (the solver's, with the renounces)."""
+    from hoyle.envs.core.cards import HEARTS, JOKER
+    from hoyle.envs.core.tricks import NO_TRUMP, five_hundred_tricks
+
+    rules = five_hundred_tricks(NO_TRUMP)
+    hands = tuple(mask_of(parse_cards(t)) for t in ("Joker ♣7 ♣8", "♥K ♥10", "♥J ♥9"))
+    table = tuple(parse_cards("♥A ♥Q"))
+    searcher = DoubleDummySearcher(_Rules(), 8, _fallback([]))
+    legal = [JOKER, *parse_cards("♣7 ♣8")]
+    base = CardPlay(rules, (0, 1, 2), hands, leader=1, table=table, sides=(0, 1, 1))
+    fresh = searcher(None, base, 0, legal, random.Random(0))  # type: ignore[arg-type]
+    assert fresh[JOKER] == 3.0
+    renounced = CardPlay(
+        rules,
+        (0, 1, 2),
+        hands,
+        leader=1,
+        table=table,
+        sides=(0, 1, 1),
+        renounced=(1 << HEARTS, 0, 0),
+    )
+    got = searcher(None, renounced, 0, legal, random.Random(0))  # type: ignore[arg-type]
+    assert got == {c: 0.0 for c in legal}

@@ -320,6 +320,28 @@ def test_no_trump_joker_free_and_powerless_after_renounce() -> None:
     assert state.s.voids[1] == 1 << CLUBS  # playing the Joker is no renounce
 
 
+def test_card_play_passes_the_renounces_and_the_solver_honours_them() -> None:
+    """Scenario B after ♣K: player 1, who renounced clubs, holds the Joker. The card play
+    carries the renounces, and with them the double-dummy solver values the Joker as the game
+    plays it (no winning value: player 1 ends with no trick) instead of as a winner."""
+    from hoyle.agents.double_dummy import DoubleDummy
+
+    game = load()
+    state = scenario_b()
+    play(state, "♣K")
+    cp = game.rules.card_play(state.s)
+    assert cp.renounced == state.s.voids == (0, 1 << CLUBS, 0)
+    assert cp.to_play == 1
+    sides = tuple(0 if x == cp.sides[1] else 1 for x in cp.sides)
+    dd = DoubleDummy(cp.tricks, sides)
+    honoured = dd.play_values(cp.hands, cp.leader, cp.table, cp.named, cp.renounced)
+    blind = DoubleDummy(cp.tricks, sides).play_values(cp.hands, cp.leader, cp.table, cp.named)
+    assert honoured[JOKER] == 0 and blind[JOKER] == 1
+    assert all(v == blind[c] for c, v in honoured.items() if c != JOKER)
+    play(state, "Joker", "♣8")
+    assert state.s.tricks_won[1] == 0  # the game agrees: the Joker took nothing
+
+
 def test_no_trump_joker_wins_and_may_be_played_holding_the_suit() -> None:
     state = dealt(load(), B_HANDS, B_WIDOW)
     for _ in range(3):
