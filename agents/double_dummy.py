@@ -157,6 +157,7 @@ class DoubleDummy:
         self._suit_codes: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.order = tuple(tuple(suit_order(rules, s)) for s in range(NUM_SUITS))
         self.tt: dict[tuple[object, ...], list[int]] = {}
+        self.tt_abs: dict[tuple[int, ...], list[int]] = {}
         self.quick = rules.suit_power is None and not rules.lead_last_only
         self.nodes = 0
         self._hands: list[int] = []
@@ -166,6 +167,7 @@ class DoubleDummy:
     def clear(self) -> None:
         """Forget the transposition table (a new deal)."""
         self.tt.clear()
+        self.tt_abs.clear()
 
     # --- public API ---------------------------------------------------------------------------
 
@@ -295,10 +297,11 @@ class DoubleDummy:
 
     def _sure(self, leader: int, rem: int) -> int:
         """What the leader's side surely takes from here on: the leader cashes his master cards
-        and, in each suit he may safely lead, the top cards still out that he holds; every card
-        played to those tricks is his side's, and a follower must follow suit with the cheapest
-        of his cards of that suit at least as often as it is led (a lower bound: the rest of the
-        play adds nothing). All his cards sure: all that is left (``rem``)."""
+        and, in each suit he may safely lead, the top cards still out that he holds. Every card
+        played to those tricks is his side's: each follower plays one to each, at least
+        min(times led, his length) of each suit cashed; at least the cheapest such set (the
+        rest of the play adds nothing). All the leader's cards sure: all that is left (``rem``).
+        """
         hands = self._hands
         n = self.n
         h = hands[leader]
@@ -328,14 +331,11 @@ class DoubleDummy:
         if trump != NO_TRUMP:
             # Trumps first; the other suits only once the opponents can no longer ruff.
             suits = [trump]
-        by_points = self.by_points
-        free = self.rules.free
-        k_trump = 0
+        cashed: list[tuple[int, int]] = []  # (suit mask, tricks cashed in it)
         s_i = 0
         while s_i < len(suits):
             s = suits[s_i]
             s_i += 1
-            ms = masks[s]
             j = 0
             for c in self.order[s]:
                 b = 1 << c
@@ -346,43 +346,57 @@ class DoubleDummy:
                 j += 1
                 total += pts[c]
             if s == trump:
-                k_trump = j
-                opp_trumps = (
-                    max((hands[q] & ms).bit_count() for q in range(n) if self.max_side[q] != side)
-                    if opp
-                    else 0
-                )
-                if k_trump >= opp_trumps:
-                    suits = [trump, *(x for x in range(NUM_SUITS) if x != trump)]
-            if not j:
-                continue
-            tricks += j
-            if by_points:
+                ms = masks[s]
+                longest = 0
                 for q in range(n):
-                    if q == leader:
-                        continue
-                    hq = hands[q]
-                    if hq & free:
-                        continue
+                    if self.max_side[q] != side:
+                        longest = max(longest, (hands[q] & ms).bit_count())
+                if j >= longest:
+                    suits = [trump, *(x for x in range(NUM_SUITS) if x != trump)]
+            if j:
+                tricks += j
+                cashed.append((masks[s], j))
+        if tricks >= h.bit_count():
+            return rem
+        if not self.by_points:
+            return tricks
+        if cashed:
+            # Every card played to these tricks is the leader's side's: each follower plays
+            # one to each, at least min(j, his length) of each suit cashed j times (the
+            # cheapest of them), the rest the cheapest of what he has left.
+            free = self.rules.free
+            for q in range(n):
+                hq = hands[q]
+                if q == leader or hq & free:
+                    continue
+                forced = 0
+                used = 0
+                for ms, j in cashed:
                     f = hq & ms
                     if not f:
                         continue
-                    if f.bit_count() <= j:
-                        while f:
-                            low = f & -f
-                            total += pts[low.bit_length() - 1]
-                            f ^= low
-                    else:
-                        vals = []
-                        while f:
-                            low = f & -f
-                            vals.append(pts[low.bit_length() - 1])
-                            f ^= low
-                        vals.sort()
-                        total += sum(vals[:j])
-        if tricks >= h.bit_count():
-            return rem
-        return total if by_points else tricks
+                    cards = []
+                    while f:
+                        low = f & -f
+                        cards.append((pts[low.bit_length() - 1], low))
+                        f ^= low
+                    cards.sort()
+                    take = min(j, len(cards))
+                    forced += take
+                    for x, low in cards[:take]:
+                        total += x
+                        used |= low
+                left = tricks - forced
+                if left > 0:
+                    rest = hq & ~used
+                    vals = []
+                    while rest:
+                        low = rest & -rest
+                        vals.append(pts[low.bit_length() - 1])
+                        rest ^= low
+                    vals.sort()
+                    total += sum(vals[:left])
+        return total
 
     def _key(self, c: int, led: int) -> int:
         if (1 << c) & self.master:
@@ -516,6 +530,8 @@ class DoubleDummy:
 
     def _candidates(self, legal: int, out: int) -> list[int]:
         """One card of each class of equivalent legal cards, high to low within each suit."""
+        if not legal & (legal - 1):
+            return [legal.bit_length() - 1]
         reps: list[int] = []
         special = legal & self.special
         while special:
@@ -530,6 +546,9 @@ class DoubleDummy:
         for s in range(NUM_SUITS):
             ms = m & masks[s]
             if not ms:
+                continue
+            if not ms & (ms - 1):
+                reps.append(ms.bit_length() - 1)
                 continue
             prev_pts = -1
             for c in self.order[s]:
@@ -581,6 +600,7 @@ class DoubleDummy:
         hand = hands[p]
         maximise = self.max_side[p]
         pts = self.pts
+        by_points = self.by_points
         tt_entry: list[int] | None = None
         key: tuple[object, ...] = ()
         a0, b0 = alpha, beta
@@ -597,8 +617,18 @@ class DoubleDummy:
                 return 0
             if alpha >= rem:
                 return rem
-            key = self._position_key(leader)
-            tt_entry = self.tt.get(key)
+            # The exact cards first (every pass of the bisection meets the same positions
+            # again), then the key by relative ranks (another path to an equivalent position).
+            if self.fragile:
+                abs_key: tuple[int, ...] = (leader, *hands, *self._ren)
+            else:
+                abs_key = (leader, *hands)
+            tt_entry = self.tt_abs.get(abs_key)
+            if tt_entry is None:
+                key = self._position_key(leader)
+                tt_entry = self.tt.get(key)
+                if tt_entry is not None:
+                    self.tt_abs[abs_key] = tt_entry
             if tt_entry is not None:
                 lo, hi = tt_entry[0], tt_entry[1]
                 if lo >= beta:
@@ -609,13 +639,25 @@ class DoubleDummy:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            if self.quick:
-                sure = self._sure(leader, rem)
-                if maximise:
-                    if sure >= beta:
-                        return sure
-                elif rem - sure <= alpha:
-                    return rem - sure
+            else:
+                # A new entry starts from the quick bound, computed once per position.
+                tt_entry = [0, rem, -1]
+                if self.quick:
+                    sure = self._sure(leader, rem)
+                    if maximise:
+                        tt_entry[0] = sure
+                    else:
+                        tt_entry[1] = rem - sure
+                self.tt[key] = self.tt_abs[abs_key] = tt_entry
+                lo, hi = tt_entry[0], tt_entry[1]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
             legal = legal_plays(hand, NO_SUIT, self.rules)
         elif led == NO_SUIT:
             legal = hand
@@ -661,7 +703,22 @@ class DoubleDummy:
                             ck = _POWERLESS_KEY
                     elif self.suit[c] != led and not b & self.rules.free:
                         self._ren[p] = ren_p | 1 << led
-                if ck > best_key:
+                if k + 1 == n:
+                    # The trick is complete: score it here, then the rest from the winner's
+                    # lead (one call fewer per trick).
+                    self.nodes += 1
+                    winner = (leader + (k if ck > best_key else best_i)) % n
+                    if hands[0]:
+                        if self.max_side[winner]:
+                            t = tpts + pts[c] if by_points else 1
+                            v = t + self._node(winner, 0, NO_SUIT, 0, -_INF, 0, alpha - t, beta - t)
+                        else:
+                            v = self._node(winner, 0, NO_SUIT, 0, -_INF, 0, alpha, beta)
+                    elif self.max_side[winner]:
+                        v = tpts + pts[c] + self.last if by_points else 1
+                    else:
+                        v = 0
+                elif ck > best_key:
                     v = self._node(leader, k + 1, new_led, k, ck, tpts + pts[c], alpha, beta)
                 else:
                     v = self._node(
@@ -686,10 +743,7 @@ class DoubleDummy:
                         if alpha >= beta:
                             break
 
-        if k == 0:
-            if tt_entry is None:
-                tt_entry = [0, _INF, best_move]
-                self.tt[key] = tt_entry
+        if tt_entry is not None:
             if best <= a0:
                 if best < tt_entry[1]:
                     tt_entry[1] = best

@@ -345,3 +345,62 @@ def test_random_no_trump_deals_with_renounces_match_minimax() -> None:
             after[nxt] &= ~(1 << c)
             assert v == minimax(after, leader, rules, sides, TRICKS, (lead, c), renounced=ren)
     assert changed >= 2  # the renounces mattered in some of these deals
+
+
+# --- the quick bound ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "pack", "kind"), RULES_CASES, ids=[c[0] for c in RULES_CASES]
+)
+def test_quick_bound_never_beats_the_brute_force(
+    name: str, rules: T.TrickRules, pack: C.Pack, kind: str
+) -> None:
+    """What the solver takes as sure for the leader's side (his cashable top cards and the
+    cards the others must play to them) is never more than that side gets in the brute force:
+    side 0 leading scores at least that much, the other side leading leaves side 0 at most
+    what is left less that much; and the bound is often above zero, so the test can fail."""
+    rng = random.Random(sum(map(ord, name)) + 7)
+    positive = 0
+    for trial in range(10):
+        size = 3 + trial % 2
+        force = C.JOKER if C.JOKER in pack.cards and trial % 3 == 0 else -1
+        hands = _small_deal(pack, size, rng, force)
+        sides = [(0, 1, 1), (1, 0, 1), (0, 1, 0)][trial % 3]
+        if kind == "points":
+            scoring = calabrasella_scoring(
+                C.mask_of(
+                    rng.sample([c for c in pack.cards if not any((h >> c) & 1 for h in hands)], 2)
+                )
+            )
+        else:
+            scoring = TRICKS
+        dd = DoubleDummy(rules, sides, scoring)
+        for leader in range(3):
+            dd._setup(hands, leader, ())
+            rem = dd.last + dd._rem if scoring.points is not None else size
+            sure = dd._sure(leader, rem) if dd.quick else 0
+            want = minimax(hands, leader, rules, sides, scoring)
+            if sides[leader] == 0:
+                assert want >= sure, (name, trial, leader)
+            else:
+                assert want <= rem - sure, (name, trial, leader)
+            positive += sure > 0
+    if name != "quinto":
+        assert positive >= 5
+
+
+def test_quick_bound_counts_the_cheapest_forced_cards() -> None:
+    """Player 0 cashes ♠3; player 1 must follow with a spade but keeps ♠A back (♠4), player 2
+    discards a blank: 1 sure point, which is exactly the value (♥5 takes the last trick)."""
+    rules = T.calabrasella_tricks()
+    hands = [m("♠3 ♥4"), m("♠A ♠4"), m("♥5 ♦4")]
+    scoring = calabrasella_scoring()
+    dd = DoubleDummy(rules, (0, 1, 1), scoring)
+    dd._setup(hands, 0, ())
+    assert dd._sure(0, dd.last + dd._rem) == 1
+    assert dd.solve(hands, 0) == 1 == minimax(hands, 0, rules, (0, 1, 1), scoring)
+    # All the leader's cards sure: everything left, the last trick included.
+    hands = [m("♠3 ♠2"), m("♠A ♥4"), m("♥5 ♦4")]
+    dd._setup(hands, 0, ())
+    assert dd._sure(0, dd.last + dd._rem) == 1 + 1 + 3 + 3 == dd.solve(hands, 0)
