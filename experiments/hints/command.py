@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     from hoyle.experiments.hints.framework import (
         BUDGETS,
         GAME_MODULES,
+        NO_BOOK_HINTS,
         experiments,
         run_experiments,
     )
@@ -67,6 +68,10 @@ def run(args: argparse.Namespace) -> int:
 
     games = args.game or list(GAME_MODULES)
     for g in games:
+        if g in NO_BOOK_HINTS:
+            raise UsageError(f"the book gives no hints for {g} (RULES.md {NO_BOOK_HINTS[g]}): "
+                             "nothing to test; its rules' facts are golden tests in "
+                             f"tests/games/test_{g}.py")  # fmt: skip
         if g not in GAME_MODULES:
             raise UsageError(f"no hint experiments for {g!r}; games: {', '.join(GAME_MODULES)}")
     if args.seed < 0:

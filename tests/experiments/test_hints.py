@@ -295,6 +295,7 @@ def test_cli_runs_and_writes_the_report(tmp_path: Path, capsys: pytest.CaptureFi
 @pytest.mark.parametrize(
     ("argv", "message"),
     [(["--game", "nonesuch"], "no hint experiments"), (["--only", "nonesuch"], "nonesuch"),
+     (["--game", "preference"], "the book gives no hints for preference (RULES.md §5.6)"),
      (["--seed", "-1"], "--seed"), (["--referee", "ismcts:nonesuch=1"], "--referee")],
 )  # fmt: skip
 def test_cli_bad_input_is_one_line(
