@@ -158,6 +158,7 @@ class DoubleDummy:
         self.order = tuple(tuple(suit_order(rules, s)) for s in range(NUM_SUITS))
         self.tt: dict[tuple[object, ...], list[int]] = {}
         self.tt_abs: dict[tuple[int, ...], list[int]] = {}
+        self._tops: dict[int, int] = {}  # the cards of a suit still out -> the best of them
         self.quick = rules.suit_power is None and not rules.lead_last_only
         self.nodes = 0
         self._hands: list[int] = []
@@ -332,19 +333,25 @@ class DoubleDummy:
             # Trumps first; the other suits only once the opponents can no longer ruff.
             suits = [trump]
         cashed: list[tuple[int, int]] = []  # (suit mask, tricks cashed in it)
+        tops = self._tops
         s_i = 0
         while s_i < len(suits):
             s = suits[s_i]
             s_i += 1
             j = 0
-            for c in self.order[s]:
-                b = 1 << c
-                if not b & allc:
-                    continue
-                if not b & h or b & special:
-                    break
-                j += 1
-                total += pts[c]
+            out_s = allc & masks[s]
+            top = tops.get(out_s)
+            if top is None:
+                top = tops[out_s] = next((c for c in self.order[s] if (out_s >> c) & 1), -1)
+            if top >= 0 and (h >> top) & 1:
+                for c in self.order[s]:
+                    b = 1 << c
+                    if not b & allc:
+                        continue
+                    if not b & h or b & special:
+                        break
+                    j += 1
+                    total += pts[c]
             if s == trump:
                 ms = masks[s]
                 longest = 0
@@ -356,6 +363,11 @@ class DoubleDummy:
             if j:
                 tricks += j
                 cashed.append((masks[s], j))
+        j1 = tricks
+        if trump == NO_TRUMP and j1 < h.bit_count() - 1:
+            cross, cross_pts = self._cross(leader, allc, cashed, j1, tops)
+            tricks += cross
+            total += cross_pts
         if tricks >= h.bit_count():
             return rem
         if not self.by_points:
@@ -386,7 +398,7 @@ class DoubleDummy:
                     for x, low in cards[:take]:
                         total += x
                         used |= low
-                left = tricks - forced
+                left = j1 - forced
                 if left > 0:
                     rest = hq & ~used
                     vals = []
@@ -397,6 +409,77 @@ class DoubleDummy:
                     vals.sort()
                     total += sum(vals[:left])
         return total
+
+    def _cross(
+        self, leader: int, allc: int, cashed: list[tuple[int, int]], j1: int, tops: dict[int, int]
+    ) -> tuple[int, int]:
+        """At no trumps, after the leader's own cashes (``j1`` tricks in the suits ``cashed``):
+        the tricks and points his side surely adds by leading his cheapest card of a suit in
+        which his partner holds the best card still out, and then the partner's own best cards
+        in the suits not cashed. The partner keeps those through the cashes when he has
+        enough other cards to play to them; otherwise only the crossing trick counts."""
+        hands = self._hands
+        n = self.n
+        h = hands[leader]
+        side = self.max_side[leader]
+        masks = self.rules.suit_masks
+        pts = self.pts
+        special = self.special
+        done = 0
+        for ms, _ in cashed:
+            done |= ms
+        best = (0, 0)
+        for r in range(n):
+            if r == leader or self.max_side[r] != side:
+                continue
+            hr = hands[r]
+            for s in range(NUM_SUITS):
+                ms = masks[s]
+                if ms & done or not h & ms & ~special:
+                    continue
+                top = tops.get(allc & ms)
+                if top is None:
+                    out_s = allc & ms
+                    top = tops[out_s] = next((c for c in self.order[s] if (out_s >> c) & 1), -1)
+                if top < 0 or not (hr >> top) & 1 or (1 << top) & special:
+                    continue
+                low = min(pts[c] for c in self._cards(h & ms & ~special))
+                tricks, total = 1, low + pts[top]
+                # The partner's best cards: in this suit after his top, and in the others
+                # not cashed; kept through the cashes only if he has enough else to play.
+                more, more_pts = 0, 0
+                for t in range(NUM_SUITS):
+                    mt = masks[t]
+                    if mt & done:
+                        continue
+                    first = True
+                    for c in self.order[t]:
+                        b = 1 << c
+                        if not b & allc:
+                            continue
+                        if t == s and first:
+                            first = False
+                            continue  # the crossing card itself
+                        first = False
+                        if not b & hr or b & special:
+                            break
+                        more += 1
+                        more_pts += pts[c]
+                if hr.bit_count() - 1 - more >= j1:
+                    tricks += more
+                    total += more_pts
+                if (total, tricks) > (best[1], best[0]):
+                    best = (tricks, total)
+        return best
+
+    @staticmethod
+    def _cards(m: int) -> list[int]:
+        out = []
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
 
     def _key(self, c: int, led: int) -> int:
         if (1 << c) & self.master:

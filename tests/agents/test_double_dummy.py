@@ -404,3 +404,20 @@ def test_quick_bound_counts_the_cheapest_forced_cards() -> None:
     hands = [m("♠3 ♠2"), m("♠A ♥4"), m("♥5 ♦4")]
     dd._setup(hands, 0, ())
     assert dd._sure(0, dd.last + dd._rem) == 1 + 1 + 3 + 3 == dd.solve(hands, 0)
+
+
+def test_quick_bound_crosses_to_partner() -> None:
+    """Player 1 leads ♠4 to his partner's ♠3 (player 0 must give up ♠A), and player 2 then
+    cashes ♥6, the best heart left: every trick is sure for the pair, so player 0 gets 0."""
+    rules = T.calabrasella_tricks()
+    hands = [m("♠A ♥4"), m("♠4 ♥5"), m("♠3 ♥6")]
+    scoring = calabrasella_scoring()
+    dd = DoubleDummy(rules, (0, 1, 1), scoring)
+    dd._setup(hands, 1, ())
+    rem = dd.last + dd._rem
+    assert dd._sure(1, rem) == rem == 3 + 1 + 3
+    assert dd.solve(hands, 1) == 0 == minimax(hands, 1, rules, (0, 1, 1), scoring)
+    # Without the partner's second winner only the crossing trick is sure: ♠4 and ♠3, 1 point.
+    hands = [m("♠A ♥6"), m("♠4 ♥5"), m("♠3 ♥4")]
+    dd._setup(hands, 1, ())
+    assert dd._sure(1, dd.last + dd._rem) == 1
