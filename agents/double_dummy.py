@@ -175,10 +175,10 @@ class DoubleDummy:
         self.pts: tuple[int, ...] = scoring.points or tuple(0 for _ in rules.suit)
         self.by_points = scoring.points is not None
         self.last = scoring.last_trick
-        self.suit = rules.suit
-        self.power = rules.power
-        self.trump = rules.trump
-        self.master = rules.master
+        self.suit: tuple[int, ...] = rules.suit
+        self.power: tuple[int, ...] = rules.power
+        self.trump: int = rules.trump
+        self.master: int = rules.master
         self.suit_power = rules.suit_power
         no_suit = 0
         for c, s in enumerate(rules.suit):
@@ -356,8 +356,8 @@ class DoubleDummy:
         masks = self.rules.suit_masks
         special = self.special
         mine = h & master
-        tricks = mine.bit_count()
-        total = 0
+        tricks: int = mine.bit_count()
+        total: int = 0
         m = mine
         while m:
             low = m & -m
