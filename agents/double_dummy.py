@@ -25,7 +25,7 @@ Method (the classical one, in plain Python on int bitmasks):
   same positions again): about 1.3 exact keys per entry, 18% less time. A new entry starts from
   the quick bound below. The tables live as long as the solver object: reuse one
   :class:`DoubleDummy` for many solves of one deal, a fresh one (or :meth:`clear`) for a new
-  deal if memory matters (about 400 bytes per entry).
+  deal if memory matters (about 500 bytes per entry, the exact-cards keys included).
 * **equivalent cards**: cards of one effective suit that are adjacent in power among the cards
   still out (in the hands or on the table) and count the same points are interchangeable; only
   one of them is searched. Free, master and no-suit cards (the no-trump Joker, Quint Royal)
