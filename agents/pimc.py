@@ -133,14 +133,15 @@ class DoubleDummySearcher:
         """One solver per trick rules, sides and scoring: its table serves every world."""
         key = (play.tricks.name, play.tricks.trump, sides, play.points, play.last_trick)
         solver = self.solvers.get(key)
-        if solver is None or len(solver.tt) > _TABLE_LIMIT:
+        if solver is None or len(solver.tt) + len(solver.tt_abs) > _TABLE_LIMIT:
             scoring = Scoring(play.points, play.last_trick)
             solver = self.solvers[key] = DoubleDummy(play.tricks, sides, scoring)
         return solver
 
 
 _TABLE_LIMIT = 500_000
-"""Transposition-table entries a kept solver may reach before it is replaced."""
+"""Entries a kept solver's two transposition tables (relative ranks, exact cards) may reach
+together before it is replaced (about 250 bytes an entry: some 125 MB)."""
 
 
 def combine(
