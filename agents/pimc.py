@@ -141,7 +141,7 @@ class DoubleDummySearcher:
 
 _TABLE_LIMIT = 500_000
 """Entries a kept solver's two transposition tables (relative ranks, exact cards) may reach
-together before it is replaced (about 250 bytes an entry: some 125 MB)."""
+together before it is replaced (the solver's docstring gives the memory per entry)."""
 
 
 def combine(
