@@ -748,17 +748,7 @@ class DoubleDummy:
                 tt_entry = self.tt.get(key)
                 if tt_entry is not None:
                     self.tt_abs[abs_key] = tt_entry
-            if tt_entry is not None:
-                lo, hi = tt_entry[0], tt_entry[1]
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            else:
+            if tt_entry is None:
                 # A new entry starts from the quick bound, computed once per position.
                 tt_entry = [0, rem, -1]
                 if self.quick:
@@ -768,15 +758,15 @@ class DoubleDummy:
                     else:
                         tt_entry[1] = rem - sure
                 self.tt[key] = self.tt_abs[abs_key] = tt_entry
-                lo, hi = tt_entry[0], tt_entry[1]
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+            lo, hi = tt_entry[0], tt_entry[1]
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
             legal = legal_plays(hand, NO_SUIT, self.rules)
         elif led == NO_SUIT:
             legal = hand
