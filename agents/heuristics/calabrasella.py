@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hoyle.agents.heuristics.hints import Hint, register_hints
-from hoyle.envs.core.cards import ACE, NUM_SUITS, THREE, TWO, card, cards_of, rank_of
+from hoyle.envs.core.cards import ACE, NUM_SUITS, THREE, TWO, card, cards_of, mask_of, rank_of
 from hoyle.envs.core.tricks import CALABRASELLA_POINTS, trick_winner
 from hoyle.envs.games.calabrasella import (
     ASK,
@@ -319,7 +319,7 @@ def plan_discards(view: CalabrasellaView, legal: Sequence[int]) -> list[int]:
         return []
     if view.phase == EXCHANGE:
         options = [c for c in legal if c != view.asked]
-        return _only(legal, discard_plan(view, _mask(options), 1))
+        return _only(legal, discard_plan(view, mask_of(options), 1))
     if view.phase != DISCARD:
         return []
     whole = view.hand | view.discards
@@ -329,13 +329,6 @@ def plan_discards(view: CalabrasellaView, legal: Sequence[int]) -> list[int]:
         return _only(legal, [DONE_ACTION])
     ok = [c for c in todo if c in legal]
     return _only(legal, ok[:1] if ok else [DONE_ACTION])
-
-
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def position(view: CalabrasellaView, legal: Sequence[int]) -> list[int]:

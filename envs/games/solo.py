@@ -150,6 +150,7 @@ from hoyle.envs.core.cards import (
     cards_of,
     format_card,
     format_cards,
+    mask_of,
 )
 from hoyle.envs.core.determinize import deal_hidden
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
@@ -352,7 +353,7 @@ class SoloView:
 
     def unseen(self) -> int:
         """Cards of the pack this player has not seen: the other hands."""
-        return self.rules.pack_mask & ~(self.hand | self.played | _mask(self.trick))
+        return self.rules.pack_mask & ~(self.hand | self.played | mask_of(self.trick))
 
 
 # --- the rules -------------------------------------------------------------------------------
@@ -703,7 +704,7 @@ class SoloRules:
         n = self.num_players
         played = 0
         for t in s.past:
-            played |= _mask(t[1:])
+            played |= mask_of(t[1:])
         stride = EVENT_VALUES
         log = tuple(
             (e // stride) * stride + HIDDEN_DEAL
@@ -899,7 +900,7 @@ class SoloRules:
         would have let the hand run as it did (:meth:`partner_candidates`). Cards played stay
         with the seats that played them; the history's decisions are unchanged."""
         k = s.dealt.bit_count()
-        seen = s.hands[player] | _played(s) | _mask(s.trick)
+        seen = s.hands[player] | _played(s) | mask_of(s.trick)
         fixed = seen
         if s.forced >= 0:
             fixed |= BLACK_QUEENS
@@ -932,7 +933,7 @@ class SoloRules:
 
     def card_zones(self, s: SoloState) -> dict[str, int]:
         zones = {f"hand{p}": h for p, h in enumerate(s.hands)}
-        zones["trick"] = _mask(s.trick)
+        zones["trick"] = mask_of(s.trick)
         zones["tricks"] = _played(s)
         zones["undealt"] = self.pack_mask & ~s.dealt
         return zones
@@ -964,17 +965,10 @@ class SoloRules:
 # --- small functions -------------------------------------------------------------------------
 
 
-def _mask(cards: Sequence[int]) -> CardMask:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
 def _played(s: SoloState) -> CardMask:
     m = 0
     for t in s.past:
-        m |= _mask(t[1:])
+        m |= mask_of(t[1:])
     return m
 
 
