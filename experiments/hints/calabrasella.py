@@ -100,7 +100,8 @@ def last_trick_points(ctx: Context) -> Result:
     m, lo, hi = mean_ci(xs)
     share = sum(1 for x in xs if 10 <= x <= 12) / len(xs) if xs else float("nan")
     # Supported when the mean lies within 10 to 12 give or take a point: the effect is the
-    # distance of the interval from that band, signed so that positive favours the book.
+    # distance of the mean (and of each end of its interval) inside the band's nearer edge,
+    # so the whole interval inside the band is an interval above zero.
     band_lo, band_hi = 9.0, 13.0
     effect = min(m - band_lo, band_hi - m)
     e_lo, e_hi = min(lo - band_lo, band_hi - hi), min(hi - band_lo, band_hi - lo)
@@ -122,20 +123,9 @@ def last_trick_points(ctx: Context) -> Result:
              "the mean lies within 9 to 13, refuted when it lies wholly outside. On the other "
              "reading (the change in the difference of the two sides' scores, twice the "
              f"points) the mean is {2 * m:.1f}.")  # fmt: skip
-    return result(_band_verdict(lo, hi, band_lo, band_hi), effect, e_lo, e_hi,
+    return result(ci_verdict(e_lo, e_hi), effect, e_lo, e_hi,
                   len(played), "points from the 9-13 band", summary, numbers, [plot],
                   notes)  # fmt: skip
-
-
-def _band_verdict(lo: float, hi: float, a: float, b: float) -> Any:
-    """Supported inside the band, refuted when the interval misses it, else inconclusive."""
-    from hoyle.experiments.hints.framework import Verdict
-
-    if lo >= a and hi <= b:
-        return Verdict.SUPPORTED
-    if hi < a or lo > b:
-        return Verdict.REFUTED
-    return Verdict.INCONCLUSIVE
 
 
 # --- §3.6.8: the player's position at the table makes quite a difference -----------------------
