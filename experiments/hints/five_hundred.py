@@ -83,11 +83,12 @@ def _sure_tricks_deal(task: tuple[int, int, bool]) -> dict[str, Any]:
     seed, deal, exception = task
     rng = random.Random(seed * 1_000_003 + deal)
     rules = five_hundred_tricks(TRUMP)
-    lower = [c for c in trump_order(rules) if c not in TOP]
+    trumps = trump_order(rules)
+    lower = [c for c in trumps if c not in TOP]
     two = rng.sample(lower, 2)
     others = [c for c in lower if c not in two]
     mine = [*TOP, *two]
-    side = [c for c in F.PACK_33 if c not in trump_order(rules)]
+    side = [c for c in F.PACK_33 if c not in trumps]
     rng.shuffle(side)
     mine += side[:5]
     rest = [c for c in F.PACK_33 if c not in mine]
@@ -156,6 +157,10 @@ def widow_odds_exact(ctx: Context) -> Result:
                   {str(k): v for k, v in rows.items()}, notes=notes)  # fmt: skip
 
 
+TRUMPS = tuple(five_hundred_tricks(suit).suit_masks[suit] for suit in range(4))
+"""The trumps (the Joker and the left bower with them) of each suit as trumps."""
+
+
 def _widow_deal(task: tuple[str, int, int]) -> list[tuple[int, int]]:
     """One deal through the game's own chance nodes: for each seat and each suit as trumps,
     (trumps held, trumps in the widow)."""
@@ -167,8 +172,7 @@ def _widow_deal(task: tuple[str, int, int]) -> list[tuple[int, int]]:
         state.apply_action(sample_chance(state, chance))
     s = state.s
     out = []
-    for suit in range(4):
-        trumps = five_hundred_tricks(suit).suit_masks[suit]
+    for trumps in TRUMPS:
         widow = (s.widow & trumps).bit_count()
         out += [((h & trumps).bit_count(), widow) for h in s.hands]
     return out
