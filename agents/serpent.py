@@ -96,14 +96,14 @@ def _hand_lookup(table: ScoreTable) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     return keys, plain, flush
 
 
-def _deal_of(deal: str | Sequence[int]) -> np.ndarray:
+def _deal_of(deal: str | Sequence[int] | np.ndarray) -> np.ndarray:
     cards = parse_cards(deal) if isinstance(deal, str) else list(deal)
     if len(cards) != NUM_DEAL or len(set(cards)) != NUM_DEAL or not all(0 <= c < 52 for c in cards):
         raise ValueError(f"a serpent deal is {NUM_DEAL} different cards; got {len(cards)}")
     return np.array(cards, np.int64)
 
 
-def path_scores(deal: str | Sequence[int], table: ScoreTable = ENGLISH) -> np.ndarray:
+def path_scores(deal: str | Sequence[int] | np.ndarray, table: ScoreTable = ENGLISH) -> np.ndarray:
     """The score of every path of :func:`hamiltonian_paths` (in its order) for ``deal``."""
     t = _tables()
     cards = _deal_of(deal)
@@ -120,7 +120,7 @@ def path_scores(deal: str | Sequence[int], table: ScoreTable = ENGLISH) -> np.nd
 
 
 def solve_serpent(
-    deal: str | Sequence[int], table: ScoreTable = ENGLISH, prefix: str = ""
+    deal: str | Sequence[int] | np.ndarray, table: ScoreTable = ENGLISH, prefix: str = ""
 ) -> tuple[Layout, int]:
     """The best serpent layout of ``deal`` (25 cards in order: ids, or text in any notation
     ``parse_cards`` reads) and its score. With ``prefix`` (direction letters NESW), only paths
@@ -128,28 +128,29 @@ def solve_serpent(
     :func:`hamiltonian_paths` order."""
     t = _tables()
     cards = _deal_of(deal)
-    scores = path_scores(cards, table)
+    best, score = _best(path_scores(cards, table), prefix)
+    square = cards[t.at_cell[best]].reshape(SQUARE, SQUARE)
+    layout = tuple(tuple(int(c) for c in row) for row in square)
+    return layout, score
+
+
+def best_path(
+    deal: str | Sequence[int] | np.ndarray, table: ScoreTable = ENGLISH, prefix: str = ""
+) -> tuple[str, int]:
+    """Like :func:`solve_serpent`, but the best path itself (direction letters) and its score."""
+    best, score = _best(path_scores(deal, table), prefix)
+    return str(_tables().paths[best]), score
+
+
+def _best(scores: np.ndarray, prefix: str) -> tuple[int, int]:
+    """The index and score of the best path that begins with ``prefix``."""
     if prefix:
-        allowed = np.char.startswith(t.paths, prefix)
+        allowed = np.char.startswith(_tables().paths, prefix)
         if not allowed.any():
             raise ValueError(f"no rook's path of the square begins {prefix!r}")
         scores = np.where(allowed, scores, -1)
     best = int(np.argmax(scores))
-    square = cards[t.at_cell[best]].reshape(SQUARE, SQUARE)
-    layout = tuple(tuple(int(c) for c in row) for row in square)
-    return layout, int(scores[best])
-
-
-def best_path(
-    deal: str | Sequence[int], table: ScoreTable = ENGLISH, prefix: str = ""
-) -> tuple[str, int]:
-    """Like :func:`solve_serpent`, but the best path itself (direction letters) and its score."""
-    t = _tables()
-    scores = path_scores(deal, table)
-    if prefix:
-        scores = np.where(np.char.startswith(t.paths, prefix), scores, -1)
-    best = int(np.argmax(scores))
-    return str(t.paths[best]), int(scores[best])
+    return best, int(scores[best])
 
 
 def format_layout(layout: Sequence[Sequence[int]], style: str = "book") -> str:
