@@ -116,11 +116,14 @@ against the solver as it was before this round, on the same deals):
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
 
 from hoyle.envs.core.cards import NUM_SUITS, CardId, CardMask
 from hoyle.envs.core.tricks import (
@@ -132,6 +135,25 @@ from hoyle.envs.core.tricks import (
     suit_order,
     trick_points,
 )
+
+_COMPILED: ModuleType | bool | None = False  # False: not tried yet
+
+
+def compiled_core() -> ModuleType | None:
+    """The numba core (:mod:`hoyle.agents._dd_numba`), or ``None`` when numba is not installed
+    or ``HOYLE_NO_NUMBA=1`` is set (then every solve runs in Python)."""
+    global _COMPILED
+    if os.environ.get("HOYLE_NO_NUMBA", "") not in ("", "0"):
+        return None
+    if _COMPILED is False:
+        try:
+            from hoyle.agents import _dd_numba
+        except ImportError:
+            _COMPILED = None
+        else:
+            _COMPILED = _dd_numba
+    return _COMPILED if isinstance(_COMPILED, ModuleType) else None
+
 
 _MASTER_KEY = 1 << 20
 _POWERLESS_KEY = -2
@@ -165,7 +187,21 @@ class DoubleDummy:
     maximises. The number of players is ``len(sides)``.
     """
 
-    def __init__(self, rules: TrickRules, sides: Sequence[int], scoring: Scoring = TRICKS) -> None:
+    TABLE_START = 1 << 16
+    """Slots of the compiled transposition table when it is first made."""
+    TABLE_MAX = 1 << 21
+    """Slots it may grow to (49 bytes each: about 100 MB); beyond, entries are overwritten."""
+
+    def __init__(
+        self,
+        rules: TrickRules,
+        sides: Sequence[int],
+        scoring: Scoring = TRICKS,
+        compiled: bool | None = None,
+    ) -> None:
+        """``compiled``: use the numba core where the position allows it (``None``: when numba
+        is installed and ``HOYLE_NO_NUMBA`` is not set; ``False``: never; ``True``: require
+        numba, an ``ImportError`` otherwise)."""
         self.rules = rules
         self.n = len(sides)
         if self.n < 2:
@@ -200,11 +236,29 @@ class DoubleDummy:
         self._hands: list[int] = []
         self._rem = 0
         self._trick: list[int] = []
+        core = compiled_core() if compiled is not False else None
+        if compiled and core is None:
+            raise ImportError("the compiled double-dummy core needs numba (pip install numba)")
+        self._core = core
+        self._nb: dict[str, Any] | None = None  # the compiled core's arrays, made on first use
+
+    def uses_compiled(self) -> bool:
+        """Whether this solver's plain positions go to the numba core (see :meth:`_compiles`)."""
+        return self._core is not None
+
+    def table_entries(self) -> int:
+        """Positions held in the transposition table (the compiled one, or the Python dict)."""
+        if self._nb is not None and self._nb["ok"]:
+            return int(self._nb["st"][2]) + len(self.tt)
+        return len(self.tt)
 
     def clear(self) -> None:
         """Forget the transposition table (a new deal)."""
         self.tt.clear()
         self.tt_abs.clear()
+        if self._nb is not None:
+            self._nb["tkeys"][:] = 0
+            self._nb["st"][2] = 0
 
     # --- public API ---------------------------------------------------------------------------
 
@@ -230,6 +284,8 @@ class DoubleDummy:
         led, best_i, best_key, tpts = self._trick_state(leader, table, led_suit)
         lo, hi = 0, self._max_value(len(table), tpts)
         k = len(table)
+        if self._core is not None and self._compiles(table):
+            return self._solve_compiled(leader, k, led, best_i, best_key, tpts, lo, hi)
         while lo < hi:
             # Zero-window test "is the value >= b?", b halving the interval still open.
             b = (lo + hi + 1) // 2
@@ -297,6 +353,161 @@ class DoubleDummy:
         else:
             best = min(vals.values())
         return min(c for c, v in vals.items() if v == best), best
+
+    # --- the compiled path ----------------------------------------------------------------------
+
+    def _compiles(self, table: Sequence[CardId]) -> bool:
+        """Whether the numba core can search this position: plain trick rules (no ascending
+        suit power, no card led last only), at most four players, and no free, master or
+        no-suit card left in the hands or on the table."""
+        if self._nb is None:
+            self._nb = self._nb_tables()
+        if not self._nb["ok"]:
+            return False
+        cards = 0
+        for h in self._hands:
+            cards |= h
+        for c in table:
+            cards |= 1 << c
+        return not cards & self.special
+
+    def _nb_tables(self) -> dict[str, Any]:
+        """The rules as the numba core's arrays, and its transposition table."""
+        import numpy as np
+
+        core = self._core
+        assert core is not None
+        rules = self.rules
+        order_len = [len(o) for o in self.order]
+        ok = (
+            rules.suit_power is None
+            and not rules.lead_last_only
+            and self.n <= 4
+            and max(order_len) <= 16
+            and len(rules.suit) <= 63
+        )
+        if not ok:
+            return {"ok": False}
+        values = sorted(set(self.pts))
+        pbits = max(0, (len(values) - 1).bit_length())
+        key_bits = sum(order_len) * (2 + pbits)
+        relative = key_bits <= 64 * (core.KEY_WORDS - 1)
+        cfg = np.zeros(core.CFG_SIZE, np.int64)
+        cfg[core.CFG_N] = self.n
+        cfg[core.CFG_TRUMP] = self.trump
+        cfg[core.CFG_BYPTS] = int(self.by_points)
+        cfg[core.CFG_LAST] = self.last
+        cfg[core.CFG_MUST] = int(rules.must_trump)
+        cfg[core.CFG_REL] = int(relative)
+        cfg[core.CFG_PBITS] = pbits
+        order = np.zeros((NUM_SUITS, 16), np.int64)
+        for s, o in enumerate(self.order):
+            order[s, : len(o)] = o
+        size = self.TABLE_START
+        cfg[core.CFG_TMASK] = size - 1
+        cfg[core.CFG_GROW] = self._grow_at(size)
+        plies = 64 + 2
+        return {
+            "ok": True,
+            "cfg": cfg,
+            "maxside": np.array([int(x) for x in self.max_side], np.int64),
+            "suit": np.array(rules.suit + (-1,) * (64 - len(rules.suit)), np.int64),
+            "power": np.array(rules.power + (-1,) * (64 - len(rules.power)), np.int64),
+            "pts": np.array(self.pts + (0,) * (64 - len(self.pts)), np.int64),
+            "smask": np.array(rules.suit_masks, np.int64),
+            "order": order,
+            "olen": np.array(order_len, np.int64),
+            "pclass": np.array(
+                [values.index(x) for x in self.pts] + [0] * (64 - len(self.pts)), np.int64
+            ),
+            "st": np.zeros(3, np.int64),
+            "cbuf": np.zeros((plies, core.MAX_CANDS), np.int64),
+            "kbuf": np.zeros((plies, core.KEY_WORDS), np.int64),
+            "frames": np.zeros((plies, core.NUM_FIELDS), np.int64),
+            **self._nb_table(size),
+        }
+
+    def _nb_table(self, size: int) -> dict[str, Any]:
+        import numpy as np
+
+        return {
+            "tkeys": np.zeros((size, 5), np.int64),
+            "tlo": np.zeros(size, np.int32),
+            "thi": np.zeros(size, np.int32),
+            "tmove": np.full(size, -1, np.int8),
+        }
+
+    def _grow_at(self, size: int) -> int:
+        """Entries at which a compiled search stops for a larger table (none at the largest)."""
+        return size * 3 // 4 if size < self.TABLE_MAX else 1 << 62
+
+    def _grow(self) -> None:
+        """Double the compiled table (rehashing what it holds) while it is over half full."""
+        nb = self._nb
+        core = self._core
+        assert nb is not None and core is not None
+        size = nb["tkeys"].shape[0]
+        if nb["st"][2] * 2 <= size or size >= self.TABLE_MAX:
+            return
+        while nb["st"][2] * 2 > size and size < self.TABLE_MAX:
+            size *= 2
+        nb["cfg"][core.CFG_GROW] = self._grow_at(size)
+        new = self._nb_table(size)
+        core.rehash(
+            nb["tkeys"], nb["tlo"], nb["thi"], nb["tmove"],
+            new["tkeys"], new["tlo"], new["thi"], new["tmove"], nb["st"],
+        )  # fmt: skip
+        nb.update(new)
+        nb["cfg"][core.CFG_TMASK] = size - 1
+
+    def _solve_compiled(
+        self, leader: int, k: int, led: int, best_i: int, best_key: int, tpts: int, lo: int, hi: int
+    ) -> int:
+        """:meth:`solve`'s bisection over the numba core's zero-window searches."""
+        import numpy as np
+
+        nb = self._nb
+        core = self._core
+        assert nb is not None and core is not None
+        st = nb["st"]
+        st[0] = 0
+        base = 0
+        if k == self.n:
+            # The trick is complete: score it, then search on from its winner's lead.
+            st[0] += 1
+            winner = (leader + best_i) % self.n
+            last = not self._hands[0]
+            if self.max_side[winner]:
+                base = tpts + self.last * last if self.by_points else 1
+            if last:
+                self.nodes += int(st[0])
+                return base
+            leader, k, led, best_i, best_key, tpts = winner, 0, NO_SUIT, 0, -_INF, 0
+            lo, hi = 0, hi - base
+        try:
+            while lo < hi:
+                # Zero-window test "is the value >= b?", b halving the interval still open.
+                b = (lo + hi + 1) // 2
+                hands = np.array(self._hands, np.int64)
+                trick = np.array(self._trick, np.int64)
+                st[1] = self._rem
+                g = core.search(
+                    leader, k, led, best_i, best_key, tpts, b - 1, b, hands, trick, st,
+                    nb["cfg"], nb["maxside"], nb["suit"], nb["power"], nb["pts"], nb["smask"],
+                    nb["order"], nb["olen"], nb["pclass"], nb["tkeys"], nb["tlo"], nb["thi"],
+                    nb["tmove"], nb["cbuf"], nb["kbuf"], nb["frames"],
+                )  # fmt: skip
+                if g == core.ABORT:
+                    self._grow()  # then the same test again, on a larger table
+                    continue
+                if g < b:
+                    hi = g
+                else:
+                    lo = g
+                self._grow()
+        finally:
+            self.nodes += int(st[0])
+        return base + lo
 
     # --- the search ---------------------------------------------------------------------------
 
@@ -937,10 +1148,13 @@ def _deal(pack: list[int], n: int, size: int, rng: random.Random) -> tuple[list[
     return hands, rest
 
 
-def benchmark(game: str, deals: int, seed: int, cards: int = 0) -> list[float]:
+def benchmark(
+    game: str, deals: int, seed: int, cards: int = 0, compiled: bool | None = None
+) -> list[float]:
     """Seconds per full solve from the first lead over ``deals`` random deals of ``cards`` cards
     each (0: the full deal, 10 at Five Hundred, 12 at Calabrasella). Each line gives the wall
-    and the CPU seconds (the CPU time is the steadier on a loaded machine) and the nodes."""
+    and the CPU seconds (the CPU time is the steadier on a loaded machine) and the nodes.
+    ``compiled``: as :class:`DoubleDummy`'s (``False``: the Python search)."""
     from hoyle.envs.core.cards import HEARTS, PIQUET_32_JOKER, SPANISH_40
     from hoyle.envs.core.tricks import calabrasella_tricks, five_hundred_tricks
 
@@ -949,10 +1163,11 @@ def benchmark(game: str, deals: int, seed: int, cards: int = 0) -> list[float]:
     for d in range(deals):
         if game == "five_hundred":
             hands, _ = _deal(list(PIQUET_32_JOKER.cards), 3, cards or 10, rng)
-            dd = DoubleDummy(five_hundred_tricks(HEARTS), sides=(0, 1, 1))
+            dd = DoubleDummy(five_hundred_tricks(HEARTS), (0, 1, 1), compiled=compiled)
         else:
             hands, stock = _deal(list(SPANISH_40.cards), 3, cards or 12, rng)
-            dd = DoubleDummy(calabrasella_tricks(), (0, 1, 1), calabrasella_scoring(stock))
+            scoring = calabrasella_scoring(stock)
+            dd = DoubleDummy(calabrasella_tricks(), (0, 1, 1), scoring, compiled=compiled)
         t = time.perf_counter()
         cpu = time.process_time()
         v = dd.solve(hands, leader=0)
@@ -960,10 +1175,11 @@ def benchmark(game: str, deals: int, seed: int, cards: int = 0) -> list[float]:
         cpu = time.process_time() - cpu
         print(
             f"deal {d}: value {v}  {times[-1]:.3f} s  (cpu {cpu:.3f} s)  {dd.nodes} nodes  "
-            f"{len(dd.tt)} tt"
+            f"{dd.table_entries()} tt"
         )
+    path = "compiled" if dd.uses_compiled() else "python"
     print(
-        f"{game}: {deals} deals  mean {statistics.mean(times):.3f} s  "
+        f"{game} ({path}): {deals} deals  mean {statistics.mean(times):.3f} s  "
         f"median {statistics.median(times):.3f} s  max {max(times):.3f} s"
     )
     return times
@@ -975,8 +1191,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cards", type=int, default=0, help="cards per hand (0: the full deal)")
+    ap.add_argument("--python", action="store_true", help="the Python search, not the compiled")
     args = ap.parse_args(argv)
-    benchmark(args.game, args.deals, args.seed, args.cards)
+    benchmark(args.game, args.deals, args.seed, args.cards, False if args.python else None)
 
 
 if __name__ == "__main__":
