@@ -286,8 +286,8 @@ def golden_scoring(ctx: Context) -> Result:
 # --- registration ----------------------------------------------------------------------------------
 
 
-def _hint_pair(hid: str) -> None:
-    M.register_hint(GAME, _HINT[hid], ITEM.get(hid, ""), UNIT)
+def _hint_pair(hid: str, context: tuple[str, ...] = (), why: str = "") -> None:
+    M.register_hint(GAME, _HINT[hid], ITEM.get(hid, ""), UNIT, context=context, why=why)
 
 
 _hint_pair("calabrasella.long-suit")
@@ -347,7 +347,14 @@ register(Experiment(
 ))  # fmt: skip
 _hint_pair("calabrasella.position")
 _hint_pair("calabrasella.last-trick")
-_hint_pair("calabrasella.aces-home")
+_hint_pair(
+    "calabrasella.aces-home",
+    ("win-cheaply", "follow-low"),
+    "with them on, the hint never changes a move (it takes a trick an Ace lies in with the "
+    "cheapest card sure to hold it, as win-cheaply does, and keeps its Aces off the other "
+    "side's tricks, as follow-low's cheapest card does), so it is measured against the moves "
+    "the other hints leave to chance.",
+)
 register(Experiment(
     "calabrasella.aces-count.exact", GAME, "§3.6.10", "calabrasella.aces-home",
     "These count 12 points in every hand, and the side that can get in three out of the four "

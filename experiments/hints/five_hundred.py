@@ -240,8 +240,8 @@ def golden_scoring(ctx: Context) -> Result:
 # --- registration ----------------------------------------------------------------------------------
 
 
-def _hint_pair(hid: str) -> None:
-    M.register_hint(GAME, _HINT[hid], ITEM.get(hid, ""), UNIT)
+def _hint_pair(hid: str, context: tuple[str, ...] = (), why: str = "") -> None:
+    M.register_hint(GAME, _HINT[hid], ITEM.get(hid, ""), UNIT, context=context, why=why)
 
 
 register(Experiment(
@@ -283,7 +283,19 @@ register(Experiment(
     golden_scoring,
 ))  # fmt: skip
 for _hid in ("five_hundred.discard", "five_hundred.draw-trumps", "five_hundred.keep-joker",
-             "five_hundred.cash-winners", "five_hundred.name-long-suit",
-             "five_hundred.win-cheaply", "five_hundred.follow-low",
-             "five_hundred.pass-in-doubt"):  # fmt: skip
+             "five_hundred.cash-winners"):  # fmt: skip
     _hint_pair(_hid)
+_hint_pair(
+    "five_hundred.name-long-suit",
+    ("keep-joker",),
+    "keep-joker leads the Joker only as the last card, when the suit named for it cannot "
+    "matter, so with it on this hint never changes a move.",
+)
+for _hid in ("five_hundred.win-cheaply", "five_hundred.follow-low"):
+    _hint_pair(_hid)
+_hint_pair(
+    "five_hundred.pass-in-doubt",
+    ("widow-odds",),
+    "widow-odds settles every call sure-tricks leaves open, so with it on this fallback never "
+    "decides; without it, the lower call against a coin toss between the two.",
+)

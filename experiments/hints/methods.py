@@ -196,12 +196,21 @@ def _match(
     return df
 
 
+def heuristic_spec(off: Sequence[str]) -> str:
+    """The ``heuristic`` agent with the hints ``off`` (short names) switched off."""
+    return "heuristic" + (":" + ",".join(f"-{h}" for h in off) if off else "")
+
+
 def ablation(
     ctx: Context, exp_id: str, hint: str, unit: str, game_text: str | None = None,
-    scale: float = 1.0, control: bool = True,
+    scale: float = 1.0, control: bool = True, context: tuple[str, ...] = (),
 ) -> Result:  # fmt: skip
     """``heuristic`` against ``heuristic:-<hint>`` head to head on duplicate deals (and each
     against ``random``, paired by deal, when the budget has ``common_deals``).
+
+    ``context``: hints switched off in both agents, for a hint that decides only where they
+    do not (a fallback behind another hint, or a hint whose moves the plays taken for granted
+    make anyway): the hint is then measured where it is the one deciding.
 
     With ``control`` the A/A match ``heuristic`` against itself on the same deals and seeds is
     subtracted deal by deal (it cancels the tie-breaking luck where the hint never fires).
@@ -210,7 +219,8 @@ def ablation(
     """
     game_text = game_text or ctx.game
     short = hint.split(".", 1)[-1]
-    with_h, without = "heuristic", f"heuristic:-{short}"
+    with_h, without = heuristic_spec(context), heuristic_spec((*context, short))
+    ctag = "".join(f"-no-{c}" for c in context)
     # With more than two players the agent is one seat against a field of the other: its
     # return is the effect (zero by symmetry in the A/A control), every seat in turn.
     field = load(game_text).num_players() - 1
@@ -219,7 +229,7 @@ def ablation(
     tag = "".join(c if c.isalnum() else "_" for c in game_text)
     split = 0.6 if common else 1.0
     head = split * 0.8 if control else split
-    df = _match(ctx, game_text, [with_h, *[without] * field], deals, f"{tag}-h2h-{short}", 0.0,
+    df = _match(ctx, game_text, [with_h, *[without] * field], deals, f"{tag}{ctag}-h2h-{short}", 0.0,
                 head)  # fmt: skip
     raw = per_deal_means(df)[with_h]
     wins = df[(df["agent"] == with_h)]["result"].value_counts()
@@ -229,7 +239,7 @@ def ablation(
                            "wins": int(wins.get("win", 0)), "draws": int(wins.get("draw", 0)),
                            "losses": int(wins.get("loss", 0))}  # fmt: skip
     if control:
-        aa = _match(ctx, game_text, [with_h] * (field + 1), deals, f"{tag}-h2h-heuristic-aa",
+        aa = _match(ctx, game_text, [with_h] * (field + 1), deals, f"{tag}{ctag}-h2h-heuristic-aa",
                     head, split)  # fmt: skip
         base = per_deal_means(aa)[f"{with_h}#1"]
         per = (raw - base).dropna()
@@ -246,9 +256,9 @@ def ablation(
     summary = f"with the hint wins {m:+.3f} {unit} from without it over {len(per)} deals"
     if common:
         a = _match(ctx, game_text, [with_h, *["random"] * field], common,
-                   f"{tag}-heuristic-vs-random", split, split + (1 - split) / 2)  # fmt: skip
+                   f"{tag}{ctag}-heuristic-vs-random", split, split + (1 - split) / 2)  # fmt: skip
         b = _match(ctx, game_text, [without, *["random"] * field], common,
-                   f"{tag}-no-{short}-vs-random", split + (1 - split) / 2, 1.0)  # fmt: skip
+                   f"{tag}{ctag}-no-{short}-vs-random", split + (1 - split) / 2, 1.0)  # fmt: skip
         pa, pb = per_deal_means(a)[with_h], per_deal_means(b)[without]
         d = (pa - pb).dropna()
         cm, clo, chi = mean_ci(d)
@@ -300,12 +310,13 @@ def changes(hints: Sequence[Any], view: Any, legal: list[int]) -> tuple[list[int
     return cands, out
 
 
-def scan_deal(task: tuple[str, int, int]) -> dict[str, Any]:
-    """One self-play deal of the full heuristic: for each hint, one position (drawn at random,
-    seeded) where it changes the move, and how often it did."""
-    game_text, seed, deal = task
+def scan_deal(task: tuple[str, int, int, tuple[str, ...]]) -> dict[str, Any]:
+    """One self-play deal of the heuristic (with the hints ``off`` switched off): for each
+    hint, one position (drawn at random, seeded) where it changes the move, and how often it
+    did."""
+    game_text, seed, deal, off = task
     game = load(game_text)
-    hints = game_hints(game.spec.short_name)
+    hints = [h for h in game_hints(game.spec.short_name) if h.id.split(".", 1)[-1] not in off]
     tie = random.Random(derive_seed(seed, deal, 7))
     chance = random.Random(deal_seed(seed, deal))
     state = game.new_initial_state()
@@ -346,35 +357,48 @@ REFEREE_HOW = (
 )
 
 
+CONTEXT_HOW = " Both agents play without {hints}: {why}"
+
+
 def register_hint(game: str, hint: Hint, item: str, unit: str, game_text: str | None = None,
-                  scale: float = 1.0) -> None:  # fmt: skip
+                  scale: float = 1.0, context: tuple[str, ...] = (), why: str = "") -> None:  # fmt: skip
     """Register the two experiments every heuristic hint gets: its ablation (:func:`ablation`)
     and the referee on the positions where it changes the move (:func:`referee`), played in
-    ``game_text`` (default: the game itself)."""
+    ``game_text`` (default: the game itself). ``context`` (with the reason ``why``): hints
+    switched off in every agent of both, for a hint that never decides where they are on."""
     text = game_text or game
     short = hint.id.split(".", 1)[-1]
+    extra = ""
+    if context:
+        if not why:
+            raise ValueError(f"{hint.id}: a context needs its reason (why)")
+        extra = CONTEXT_HOW.format(hints=", ".join(f"`{c}`" for c in context), why=why)
 
     def ab(ctx: Context) -> Result:
-        return ablation(ctx, f"{hint.id}.ablation", hint.id, unit, game_text, scale)
+        return ablation(ctx, f"{hint.id}.ablation", hint.id, unit, game_text, scale,
+                        context=context)  # fmt: skip
 
     def rf(ctx: Context) -> Result:
-        return referee(ctx, f"{hint.id}.referee", hint.id, game_text)
+        return referee(ctx, f"{hint.id}.referee", hint.id, game_text, context)
 
     register(Experiment(f"{hint.id}.ablation", game, item, hint.id, hint.summary, hint.source,
-                        "ablation", ABLATION_HOW.format(short=short, game=f"`{text}`", unit=unit),
-                        ab))  # fmt: skip
+                        "ablation", ABLATION_HOW.format(short=short, game=f"`{text}`", unit=unit)
+                        + extra, ab))  # fmt: skip
     register(Experiment(f"{hint.id}.referee", game, item, hint.id, hint.summary, hint.source,
-                        "referee", REFEREE_HOW.format(short=short, game=f"`{text}`"), rf))  # fmt: skip
+                        "referee", REFEREE_HOW.format(short=short, game=f"`{text}`") + extra,
+                        rf))  # fmt: skip
 
 
 def referee_positions(
-    ctx: Context, lo: float, hi: float, game_text: str | None = None
-) -> dict[str, Any]:
-    """The referee positions of every hint (self-play scanned once per run and game string,
-    cached on disk)."""
+    ctx: Context, lo: float, hi: float, game_text: str | None = None,
+    context: tuple[str, ...] = (),
+) -> dict[str, Any]:  # fmt: skip
+    """The referee positions of every hint (self-play of the heuristic without the
+    ``context`` hints, scanned once per run, game string and context, cached on disk)."""
 
     game_text = game_text or ctx.game
     tag = "".join(c if c.isalnum() else "_" for c in game_text)
+    tag += "".join(f"-no-{c}" for c in context)
     key = f"positions-{tag}-{ctx.budget.name}-s{ctx.seed}"
     if key in ctx.cache:
         return dict(ctx.cache[key])
@@ -385,7 +409,8 @@ def referee_positions(
             ctx.cache[key] = stored
             ctx.tick(hi)
             return dict(stored)
-    hint_ids = [h.id for h in game_hints(load(game_text).spec.short_name)]
+    hint_ids = [h.id for h in game_hints(load(game_text).spec.short_name)
+                if h.id.split(".", 1)[-1] not in context]  # fmt: skip
     want = ctx.budget.positions
     deals: list[dict[str, Any]] = []
     batch = SCAN_BATCH
@@ -393,7 +418,7 @@ def referee_positions(
     while start < ctx.budget.scan_deals:
         stop = min(ctx.budget.scan_deals, start + batch)
         span = (hi - lo) * stop / ctx.budget.scan_deals
-        deals += pmap(ctx, scan_deal, [(game_text, ctx.seed, d) for d in range(start, stop)],
+        deals += pmap(ctx, scan_deal, [(game_text, ctx.seed, d, context) for d in range(start, stop)],
                       lo + (hi - lo) * start / ctx.budget.scan_deals, lo + span)  # fmt: skip
         start = stop
         have = {h: sum(1 for d in deals if h in d["picked"]) for h in hint_ids}
@@ -447,11 +472,15 @@ def referee_move(task: tuple[str, str, int, list[int], str, tuple[int, ...], int
     return taken
 
 
-def referee(ctx: Context, exp_id: str, hint: str, game_text: str | None = None) -> Result:
-    """Does the referee agree with the book's move where the hint changes the heuristic's?"""
+def referee(
+    ctx: Context, exp_id: str, hint: str, game_text: str | None = None,
+    context: tuple[str, ...] = (),
+) -> Result:  # fmt: skip
+    """Does the referee agree with the book's move where the hint changes the heuristic's
+    (the heuristic without the ``context`` hints)?"""
     game_text = game_text or ctx.game
     check_referee(ctx, game_text)
-    found = referee_positions(ctx, 0.0, 0.3, game_text)
+    found = referee_positions(ctx, 0.0, 0.3, game_text, context)
     pos = found["positions"].get(hint, [])
     tasks = [(game_text, ctx.budget.referee, ctx.seed_for(exp_id, i), p["history"], "one", (), 1)
              for i, p in enumerate(pos)]  # fmt: skip

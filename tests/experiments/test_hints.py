@@ -343,3 +343,19 @@ def test_a_new_referee_keeps_the_other_methods_results() -> None:
     for method in ("exact", "simulation", "ablation"):
         assert other.key(method) == TINY.key(method)
     assert other.key("referee") != TINY.key("referee") and other.key() != TINY.key()
+
+
+def test_a_shadowed_hint_decides_in_its_context() -> None:
+    # Five Hundred's pass-in-doubt is a fallback behind widow-odds: with widow-odds on it never
+    # changes a move, so its experiments switch widow-odds off in both agents (a context).
+    hid = "five_hundred.pass-in-doubt"
+    full = [M.scan_deal(("five_hundred", 1, d, ())) for d in range(12)]
+    ctx = [M.scan_deal(("five_hundred", 1, d, ("widow-odds",))) for d in range(12)]
+    assert not any(hid in d["counts"] for d in full)
+    assert any(hid in d["counts"] for d in ctx)
+    assert not any("five_hundred.widow-odds" in d["counts"] for d in ctx)
+    assert M.heuristic_spec(("widow-odds", "x")) == "heuristic:-widow-odds,-x"
+    import hoyle.experiments.hints.five_hundred  # noqa: F401 (registers the experiments)
+
+    exp = EXPERIMENTS["five_hundred"]["five_hundred.pass-in-doubt.ablation"]
+    assert "Both agents play without `widow-odds`" in exp.how
