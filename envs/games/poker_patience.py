@@ -337,12 +337,23 @@ GRID_CELLS = tuple(c for c in range(NUM_CELLS) if GRID_MASK >> c & 1)
 _SPAN = SQUARE - 1
 
 
+_BYTE_BITS = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256))
+    for k in range((NUM_CELLS + 7) // 8)
+)
+"""``_BYTE_BITS[k][b]``: the bit indices set in byte ``b`` at byte position ``k``."""
+
+
 def _bits(mask: int) -> list[int]:
-    out = []
+    """The set bits of a card or cell mask, ascending (a byte at a time, by table)."""
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        b = mask & 255
+        if b:
+            out += _BYTE_BITS[k][b]
+        mask >>= 8
+        k += 1
     return out
 
 

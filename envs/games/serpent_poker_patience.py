@@ -89,6 +89,7 @@ from hoyle.envs.games.poker_patience import (
     NUM_LINES,
     SCORE_TABLES,
     SQUARE,
+    _bits,
     format_layout,
     layout_score,
 )
@@ -213,13 +214,15 @@ PHASE_NAMES = ("deal", "lay", "over")
 
 
 class SerpentState(PlainState):
-    """``deal``: the cards in order (those dealt so far, with ``deal=""``); ``cells``: the
+    """``deal``: the cards in order (those dealt so far, with ``deal=""``), ``dealt`` their
+    mask; ``cells``: the
     81-cell frame; ``path``: the directions taken (NESW letters); ``last``: the cell of the
     card laid last; ``phase``."""
 
-    __slots__ = ("cells", "deal", "last", "path", "phase")
+    __slots__ = ("cells", "deal", "dealt", "last", "path", "phase")
     cells: tuple[int, ...]
     deal: tuple[int, ...]
+    dealt: int
     last: int
     path: str
     phase: int
@@ -268,6 +271,7 @@ class SerpentRules:
     def new_state(self) -> SerpentState:
         s = object.__new__(SerpentState)
         s.deal = ()
+        s.dealt = 0
         s.cells = _EMPTY_FRAME
         s.last = EMPTY
         s.path = ""
@@ -275,6 +279,7 @@ class SerpentRules:
         s.legal_cache = None
         if self.fixed:
             s.deal = self.fixed
+            s.dealt = sum(1 << c for c in self.fixed)
             self._start(s)
         return s
 
@@ -300,13 +305,14 @@ class SerpentRules:
     def chance_outcomes(self, s: SerpentState) -> list[tuple[int, float]]:
         if s.phase != DEAL:
             return []
-        left = [c for c in range(NUM_CARDS) if c not in s.deal]
+        left = _bits(FULL_PACK & ~s.dealt)
         p = 1.0 / len(left)
         return [(c, p) for c in left]
 
     def apply_action(self, s: SerpentState, action: int) -> None:
         if s.phase == DEAL:
             s.deal = (*s.deal, action)
+            s.dealt |= 1 << action
             if len(s.deal) == NUM_DEAL:
                 self._start(s)
             return
@@ -400,9 +406,7 @@ class SerpentRules:
         for c in s.cells:
             if c != EMPTY:
                 layout |= 1 << c
-        dealt = 0
-        for c in s.deal:
-            dealt |= 1 << c
+        dealt = s.dealt
         return {"layout": layout, "to lay": dealt & ~layout, "rest of the pack": FULL_PACK & ~dealt}
 
 
