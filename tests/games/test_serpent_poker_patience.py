@@ -12,6 +12,7 @@ import random
 from contextlib import redirect_stdout
 from typing import Any
 
+import numpy as np
 import pyspiel
 import pytest
 
@@ -76,6 +77,22 @@ def test_the_solver_settles_the_books_problem() -> None:
     assert scores.max() == 81
     # Layout 1 is one of the paths, scoring 78: the book's "sacrifice" is worth 3 points.
     assert 78 in set(scores.tolist())
+
+
+def test_the_books_solution_is_the_only_81_up_to_symmetry() -> None:
+    """The eight paths scoring 81 lay the book's layout 2 turned and reflected: the book's
+    "correct solution" is the unique best layout, up to the square's symmetries."""
+    scores = solver.path_scores(BOOK)
+    tables = solver._tables()
+    best = {tuple(BOOK[k] for k in tables.at_cell[i]) for i in np.flatnonzero(scores == 81)}
+    square = np.array(parse_cards(LAYOUT_2)).reshape(5, 5)
+    images = set()
+    for k in range(4):
+        turned = np.rot90(square, k)
+        for image in (turned, np.fliplr(turned)):
+            images.add(tuple(int(c) for c in image.ravel()))
+    assert len(images) == 8
+    assert best == images
 
 
 def _path_of(square: list[list[int]], deal: list[int]) -> str:
