@@ -218,6 +218,7 @@ COMMAND_MODULES = (
     "hoyle.experiments.train",
     "hoyle.experiments.hints.command",
     "hoyle.experiments.judge",
+    "hoyle.experiments.solve",
 )
 """Modules that add a command of their own: each has ``add_command(subparsers)``, which adds its
 parser with ``set_defaults(func=...)``; the function returns the exit status and raises

@@ -176,3 +176,22 @@ def test_bench_times_each_game_beside_its_own_reference(
     assert main(["bench", "backgammon", "--seconds", "0.2", "--profile"]) == 0
     out = capsys.readouterr().out
     assert "where the time goes: hoyle_backgammon" in out and "backgammon.py" in out
+
+
+BOOK_SERPENT = ("D.6 S.5 C.Q D.Q H.Q H.10 C.10 H.6 C.3 H.J H.A H.5 H.8 H.K S.Q H.4 C.2 D.2 H.7 S.J "
+                "S.3 H.3 D.3 S.6 H.2")  # fmt: skip
+
+
+def test_solve_serpent_prints_the_layout_and_the_score_last(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", "serpent", "--deal", BOOK_SERPENT]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1] == "score: 81"  # the book's "correct solution" (RULES.md §20.4.2)
+    assert len(lines) == 6 and all(len(row.split()) == 5 for row in lines[:5])
+
+
+def test_solve_serpent_bad_deal_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "serpent", "--deal", "D.6 S.5"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "25" in err

@@ -1,0 +1,32 @@
+"""``hoyle solve``: exact solvers of the books' problems, from the command line.
+
+``hoyle solve serpent --deal "D.6 S.5 C.Q ..."`` prints the best Serpent Poker Patience layout
+of a deal (RULES.md §20.2) and, on its last line, ``score: N``. Each puzzle's solver owns its
+options (``hoyle solve serpent --help``); this module only routes to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from typing import Any
+
+PUZZLES = {"serpent": "hoyle.agents.serpent"}
+"""Puzzle name -> the module whose ``main(argv)`` solves it."""
+
+
+def add_command(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "solve",
+        help="solve a problem of the books exactly (serpent: Serpent Poker Patience)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("puzzle", choices=sorted(PUZZLES), help="the problem")
+    p.add_argument("args", nargs=argparse.REMAINDER, help="the solver's options (--help: them)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    solver = importlib.import_module(PUZZLES[args.puzzle])
+    return int(solver.main(args.args))
