@@ -685,6 +685,8 @@ class PokerPatienceRules:
 
 
 def _encode_frame(cells: Sequence[int], block: np.ndarray) -> None:
+    """Per cell, the rank one-hot then the suit one-hot. (A plain loop: measured faster than
+    numpy fancy indexing for 81 cells.)"""
     for i, c in enumerate(cells):
         if c != EMPTY:
             block[i, c % NUM_RANKS] = 1.0

@@ -74,7 +74,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hoyle.envs.core.cards import format_card, format_cards, parse_cards
+from hoyle.envs.core.cards import NUM_RANKS, NUM_SUITS, format_card, format_cards, parse_cards
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import set_one_hot
 from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
@@ -90,6 +90,7 @@ from hoyle.envs.games.poker_patience import (
     SCORE_TABLES,
     SQUARE,
     _bits,
+    _encode_frame,
     format_layout,
     layout_score,
 )
@@ -359,7 +360,7 @@ class SerpentRules:
     def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
         del perfect_recall  # Perfect information: the position is the whole story.
         return [
-            ("layout", (NUM_CELLS, 17)),
+            ("layout", (NUM_CELLS, NUM_RANKS + NUM_SUITS)),
             ("last", (NUM_CELLS,)),
             ("deal", (NUM_DEAL, NUM_CARDS)),
             ("next", (NUM_DEAL,)),
@@ -368,11 +369,7 @@ class SerpentRules:
 
     def encode_view(self, view: SerpentView, out: Mapping[str, Any], perfect_recall: bool) -> None:
         del perfect_recall
-        layout = out["layout"]
-        for i, c in enumerate(view.cells):
-            if c != EMPTY:
-                layout[i, c % 13] = 1.0
-                layout[i, 13 + c // 13] = 1.0
+        _encode_frame(view.cells, out["layout"])
         if view.last != EMPTY:
             set_one_hot(out["last"], view.last)
         deal = out["deal"]
