@@ -8,6 +8,10 @@ of its ten lines; over all paths these are a few thousand distinct 5-sets of pos
 (the prime product of its ranks looked up in the hand table, plus a flush test), and a path's
 score is the sum of its ten lines' scores: one gather and one sum over an 8,648 x 10 array.
 
+Measured (a 2-core machine shared with other jobs, 100 random deals, seed 2026): 1.8 ms a deal
+on average (median 0.9 ms, worst 9 ms), after tables built once per process in about 1 s
+(the paths, then 2,427 distinct line position-sets).
+
     >>> from hoyle.envs.games.serpent_poker_patience import BOOK_DEAL
     >>> layout, score = solve_serpent(BOOK_DEAL)
     >>> score
