@@ -122,7 +122,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     if field:
         # One agent against the field: the second fills every other seat.
         specs = [specs[0]] + [specs[1]] * (game.num_players() - 1)
-    if len(specs) != game.num_players():
+    solo = game.num_players() == 1  # A patience: every agent plays each deal alone.
+    if len(specs) != game.num_players() and not solo:
         raise UsageError(
             f"{args.game} has {game.num_players()} players; --agents names {len(specs)} "
             "(name one per seat, or two: the first against copies of the second)"
@@ -159,14 +160,18 @@ def cmd_match(args: argparse.Namespace) -> int:
         df = df.assign(agent=df["agent"].where(df["agent_index"] == 0, f"{specs[1]} (field)"),
                        agent_index=df["agent_index"].clip(upper=1))  # fmt: skip
     summary = summarize(df)
-    print(format_summary(summary))
+    print(format_summary(summary, results=not solo))
     agents = list(summary.index)
     for i, a in enumerate(agents):
         for b in agents[i + 1 :]:
             m, lo, hi, k = paired_difference(df, a, b)
             print(f"{a} − {b}: {m:+.3f} [{lo:+.3f}, {hi:+.3f}] over {k} deals")
-    print("Intervals: 95% Student-t on each agent's mean return per deal over its seatings "
-          "(paired by duplicate deal).")  # fmt: skip
+    if solo:
+        print("Intervals: 95% Student-t on each agent's mean score per deal (every agent plays "
+              "the same deals: differences are paired by deal).")  # fmt: skip
+    else:
+        print("Intervals: 95% Student-t on each agent's mean return per deal over its seatings "
+              "(paired by duplicate deal).")  # fmt: skip
     return 0
 
 

@@ -232,8 +232,12 @@ class Plan:
         return self.tables == (tuple(range(len(self.specs))),) and self.mode == "rotations"
 
 
-def match_plan(specs: Sequence[str], mode: str = "rotations") -> Plan:
-    """The plan of a match: one table, every agent in the given seat order."""
+def match_plan(specs: Sequence[str], mode: str = "rotations", players: int | None = None) -> Plan:
+    """The plan of a match: one table, every agent in the given seat order. In a one-player
+    game (a patience, ``players=1``) every agent plays each deal alone, at a table of its own:
+    the same cards for all, so their scores compare deal by deal."""
+    if players == 1:
+        return Plan(tuple(specs), tuple((i,) for i in range(len(specs))), mode)
     return Plan(tuple(specs), (tuple(range(len(specs))),), mode)
 
 
@@ -650,12 +654,12 @@ def run_match(
     spec, full, game_text, loaded = resolve_game(game, params)
     n = loaded.num_players()
     specs = [s.strip() for s in agents]
-    if len(specs) != n:
+    if len(specs) != n and n != 1:
         raise ValueError(f"{spec.short_name} is played by {n} players here; got {len(specs)} "
                          f"agents ({', '.join(specs)})")  # fmt: skip
     for s in specs:
         make(s, loaded, 0)  # Refuse a bad spec now, not inside a worker.
-    return run_tables(spec, full, game_text, match_plan(specs), deals, seed, kind="match",
+    return run_tables(spec, full, game_text, match_plan(specs, players=n), deals, seed, kind="match",
                       out=out, name=name, workers=workers, backend=backend, address=address,
                       resume=resume, progress=progress, chunk=chunk, save_every=save_every,
                       on_start=on_start)  # fmt: skip

@@ -86,18 +86,21 @@ def paired_difference(
     return m, lo, hi, len(d)
 
 
-def format_summary(summary: pd.DataFrame, level: float = LEVEL) -> str:
-    """The summary as a plain-text table."""
+def format_summary(summary: pd.DataFrame, level: float = LEVEL, results: bool = True) -> str:
+    """The summary as a plain-text table (``results=False``: without wins, draws and losses,
+    which mean nothing in a patience, where the score is the result)."""
     pct = f"{round(level * 100)}% CI"
-    head = f"{'agent':<24} {'games':>6} {'mean':>9} {pct:>21} {'W/D/L':>17} {'win%':>6}"
+    head = f"{'agent':<24} {'games':>6} {'mean':>9} {pct:>21}"
+    if results:
+        head += f" {'W/D/L':>17} {'win%':>6}"
     lines = [head, "-" * len(head)]
     for agent, r in summary.iterrows():
         ci = "n/a" if math.isnan(r["ci_low"]) else f"[{r['ci_low']:+.3f}, {r['ci_high']:+.3f}]"
-        wdl = f"{r['wins']}/{r['draws']}/{r['losses']}"
-        lines.append(
-            f"{agent!s:<24} {r['games']:>6} {r['mean']:>+9.3f} {ci:>21} {wdl:>17} "
-            f"{100 * r['win_rate']:>5.1f}%"
-        )
+        line = f"{agent!s:<24} {r['games']:>6} {r['mean']:>+9.3f} {ci:>21}"
+        if results:
+            wdl = f"{r['wins']}/{r['draws']}/{r['losses']}"
+            line += f" {wdl:>17} {100 * r['win_rate']:>5.1f}%"
+        lines.append(line)
     return "\n".join(lines)
 
 

@@ -195,3 +195,14 @@ def test_solve_serpent_bad_deal_is_one_line(capsys: pytest.CaptureFixture[str]) 
     assert main(["solve", "serpent", "--deal", "D.6 S.5"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "25" in err
+
+
+def test_match_of_several_agents_in_a_patience(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["match", "poker_patience", "--agents", "random,heuristic", "--deals", "6",
+            "--seed", "3", "--out", str(tmp_path), "--quiet"]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "random − heuristic:" in out and "over 6 deals" in out
+    assert "W/D/L" not in out  # the score is the result in a patience

@@ -149,8 +149,16 @@ def test_a_one_player_game(solo_game: str, tmp_path: Path) -> None:
     s = summarize(df)
     assert s.loc["random", "games"] == 30
     assert s.loc["random", "ci_low"] < s.loc["random", "mean"] < s.loc["random", "ci_high"]
-    with pytest.raises(ValueError, match="1 players"):
-        run_match(solo_game, ["random", "random"], deals=1)
+
+
+def test_several_agents_in_a_one_player_game_play_the_same_deals(solo_game: str) -> None:
+    # A patience has no opponents: every agent plays each deal alone, on the same cards.
+    df = run_match(solo_game, ["random", "random", "random"], deals=10, seed=2)
+    assert len(df) == 30 and (df["seat"] == 0).all()
+    assert sorted(df["table"].unique()) == [0, 1, 2]
+    per_deal = df.groupby("deal")
+    assert (per_deal["agent"].nunique() == 3).all()
+    assert (per_deal["deal_seed"].nunique() == 1).all()  # the same cards for all three
 
 
 def test_wrong_agent_count_and_bad_specs_are_refused() -> None:
