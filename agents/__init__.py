@@ -105,6 +105,7 @@ for _kind, _module in (
     ("gnubg", "gnubg_bot"),
     ("td", "td"),
     ("expectimax", "expectimax"),
+    ("serpent", "serpent"),
 ):
     _lazy(_kind, _module)
 
