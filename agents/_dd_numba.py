@@ -1,3 +1,5 @@
+# mypy: ignore-errors
+# (numba kernels: intrinsics and numpy scalars that mypy cannot type; the annotations document)
 """The compiled core of the double-dummy solver (numba), used by :mod:`hoyle.agents.double_dummy`.
 
 This module is the same search as :class:`~hoyle.agents.double_dummy.DoubleDummy`'s Python
@@ -38,8 +40,9 @@ INF = 1 << 30
 PROBES = 16
 """Slots tried per key before the first of them is overwritten."""
 KEY_WORDS = 5
-MAX_CANDS = 24
-"""Room per ply for the candidate cards (more than any hand of the books holds)."""
+MAX_CANDS = 64
+"""Room per ply for the candidate cards (more than any hand of the books holds); the last two
+rows of the candidates' array are scratch for :func:`_order` and :func:`_sure`."""
 _VALID = 1 << 62
 """Set in the fifth key word of every stored key (an all-zero row is an empty slot)."""
 
@@ -325,8 +328,9 @@ def _sure(
     order: np.ndarray,
     olen: np.ndarray,
     pts: np.ndarray,
+    sc: np.ndarray,
 ) -> int:
-    """``DoubleDummy._sure`` (no master, free or no-suit cards here)."""
+    """``DoubleDummy._sure`` (no master, free or no-suit cards here); ``sc`` is scratch."""
     n = cfg[CFG_N]
     trump = cfg[CFG_TRUMP]
     h = hands[leader]
@@ -336,7 +340,7 @@ def _sure(
         allc |= hands[q]
     tricks = 0
     total = 0
-    suits = np.empty(4, np.int64)
+    suits = sc[0:4]
     ns = 0
     if trump != -1:
         suits[0] = trump
@@ -345,8 +349,8 @@ def _sure(
         for s in range(4):
             suits[s] = s
         ns = 4
-    cashed_m = np.zeros(4, np.int64)
-    cashed_j = np.zeros(4, np.int64)
+    cashed_m = sc[4:8]
+    cashed_j = sc[8:12]
     nc = 0
     s_i = 0
     while s_i < ns:
@@ -396,7 +400,7 @@ def _sure(
     if cfg[CFG_BYPTS] == 0:
         return tricks
     if nc:
-        vals = np.empty(64, np.int64)
+        vals = sc[16:]
         for q in range(n):
             hq = hands[q]
             if q == leader:
@@ -430,9 +434,16 @@ def _sure(
                     rest &= rest - 1
                     vals[nv] = pts[c]
                     nv += 1
-                vs = np.sort(vals[:nv])
+                # The cheapest ``left`` of them (a partial selection sort).
                 for i in range(min(left, nv)):
-                    total += vs[i]
+                    m_i = i
+                    for j in range(i + 1, nv):
+                        if vals[j] < vals[m_i]:
+                            m_i = j
+                    x = vals[m_i]
+                    vals[m_i] = vals[i]
+                    vals[i] = x
+                    total += x
     return total
 
 
@@ -731,7 +742,10 @@ def search(
                     # A new entry starts from the quick bound, computed once per position.
                     tt_lo = 0
                     tt_hi = rem
-                    sure = _sure(leader, rem, hands, maxside, cfg, smask, order, olen, pts)
+                    sure = _sure(
+                        leader, rem, hands, maxside, cfg, smask, order, olen, pts,
+                        cbuf[cbuf.shape[0] - 2],
+                    )  # fmt: skip
                     if maximise:
                         tt_lo = sure
                     else:

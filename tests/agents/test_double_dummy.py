@@ -13,7 +13,7 @@ from hoyle.envs.core import tricks as T
 
 
 def m(text: str) -> int:
-    return C.mask_of(C.parse_cards(text))
+    return int(C.mask_of(C.parse_cards(text)))
 
 
 def minimax(

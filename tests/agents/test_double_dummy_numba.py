@@ -19,6 +19,8 @@ from hoyle.envs.core import tricks as T
 from tests.agents.test_double_dummy import RULES_CASES, _small_deal, minimax
 
 pytest.importorskip("numba", reason="numba is not installed: the compiled core is optional")
+if D.compiled_core() is None:
+    pytest.skip("HOYLE_NO_NUMBA is set: the compiled core is off", allow_module_level=True)
 
 SIDES = [(0, 1, 1), (1, 0, 1), (0, 1, 0)]
 
