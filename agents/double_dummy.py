@@ -161,9 +161,13 @@ _COMPILED: ModuleType | bool | None = False  # False: not tried yet
 def compiled_core() -> ModuleType | None:
     """The numba core (:mod:`hoyle.agents._dd_numba`), or ``None`` when numba is not installed
     or ``HOYLE_NO_NUMBA=1`` is set (then every solve runs in Python)."""
-    global _COMPILED
     if os.environ.get("HOYLE_NO_NUMBA", "") not in ("", "0"):
         return None
+    return _load_core()
+
+
+def _load_core() -> ModuleType | None:
+    global _COMPILED
     if _COMPILED is False:
         try:
             from hoyle.agents import _dd_numba
@@ -260,12 +264,12 @@ class DoubleDummy:
         core = compiled_core() if compiled is not False else None
         if compiled and core is None:
             raise ImportError("the compiled double-dummy core needs numba (pip install numba)")
-        self._core = core
+        self._compiled = core is not None  # (the module itself is not kept: solvers pickle)
         self._nb: dict[str, Any] | None = None  # the compiled core's arrays, made on first use
 
     def uses_compiled(self) -> bool:
         """Whether this solver's plain positions go to the numba core (see :meth:`_compiles`)."""
-        return self._core is not None
+        return self._compiled
 
     def table_entries(self) -> int:
         """Positions held in the transposition table (the compiled one, or the Python dict)."""
@@ -305,7 +309,7 @@ class DoubleDummy:
         led, best_i, best_key, tpts = self._trick_state(leader, table, led_suit)
         lo, hi = 0, self._max_value(len(table), tpts)
         k = len(table)
-        if self._core is not None and self._compiles(table):
+        if self._compiled and self._compiles(table):
             return self._solve_compiled(leader, k, led, best_i, best_key, tpts, lo, hi)
         while lo < hi:
             # Zero-window test "is the value >= b?", b halving the interval still open.
@@ -396,7 +400,7 @@ class DoubleDummy:
         """The rules as the numba core's arrays, and its transposition table."""
         import numpy as np
 
-        core = self._core
+        core = _load_core()
         assert core is not None
         rules = self.rules
         order_len = [len(o) for o in self.order]
@@ -465,7 +469,7 @@ class DoubleDummy:
     def _grow(self) -> None:
         """Double the compiled table (rehashing what it holds) while it is over half full."""
         nb = self._nb
-        core = self._core
+        core = _load_core()
         assert nb is not None and core is not None
         size = nb["tkeys"].shape[0]
         if nb["st"][2] * 2 <= size or size >= self.TABLE_MAX:
@@ -488,7 +492,7 @@ class DoubleDummy:
         import numpy as np
 
         nb = self._nb
-        core = self._core
+        core = _load_core()
         assert nb is not None and core is not None
         st = nb["st"]
         st[0] = 0

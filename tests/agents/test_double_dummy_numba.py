@@ -8,6 +8,7 @@ loses no entry, which catches a port that is right by luck on the values alone.
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 
 import pytest
@@ -183,3 +184,14 @@ def test_the_python_path_is_forced_by_the_environment(monkeypatch: pytest.Monkey
     monkeypatch.delenv("HOYLE_NO_NUMBA")
     assert DoubleDummy(T.calabrasella_tricks(), (0, 1, 1)).uses_compiled()
     assert not DoubleDummy(T.calabrasella_tricks(), (0, 1, 1), compiled=False).uses_compiled()
+
+
+def test_a_compiled_solver_pickles_with_its_table() -> None:
+    """Search bots are copied to worker processes: a solver pickles, table and all."""
+    rng = random.Random(12)
+    hands, stock = D._deal(list(C.SPANISH_40.cards), 3, 5, rng)
+    dd = DoubleDummy(T.calabrasella_tricks(), (0, 1, 1), calabrasella_scoring(stock))
+    value = dd.solve(hands, 0)
+    copy = pickle.loads(pickle.dumps(dd))
+    assert copy.uses_compiled() and copy.table_entries() == dd.table_entries() > 0
+    assert copy.solve(hands, 0) == value
