@@ -109,6 +109,12 @@ def _deal_of(deal: str | Sequence[int] | np.ndarray) -> np.ndarray:
 
 def path_scores(deal: str | Sequence[int] | np.ndarray, table: ScoreTable = ENGLISH) -> np.ndarray:
     """The score of every path of :func:`hamiltonian_paths` (in its order) for ``deal``."""
+    scores: np.ndarray = line_scores(deal, table).sum(axis=1)
+    return scores
+
+
+def line_scores(deal: str | Sequence[int] | np.ndarray, table: ScoreTable = ENGLISH) -> np.ndarray:
+    """(8648, 10): the points of each path's ten lines (rows, then columns) for ``deal``."""
     t = _tables()
     cards = _deal_of(deal)
     members = cards[t.subsets]  # (U, 5) card ids
@@ -119,8 +125,8 @@ def path_scores(deal: str | Sequence[int] | np.ndarray, table: ScoreTable = ENGL
     keys, plain, flush_pts = _hand_lookup(table)
     idx = np.searchsorted(keys, key)
     points = np.where(flush, flush_pts[idx], plain[idx])
-    scores: np.ndarray = points[t.line_ids].sum(axis=1)
-    return scores
+    lines: np.ndarray = points[t.line_ids]
+    return lines
 
 
 def solve_serpent(

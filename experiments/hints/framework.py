@@ -314,7 +314,9 @@ class Untestable:
 
 EXPERIMENTS: dict[str, dict[str, Experiment]] = {}
 UNTESTABLE: dict[str, list[Untestable]] = {}
-GAME_MODULES = ("conquian", "cassino", "backgammon", "calabrasella", "five_hundred")
+GAME_MODULES = (
+    "conquian", "cassino", "backgammon", "calabrasella", "five_hundred", "poker_patience",
+)  # fmt: skip
 """Games with hint experiments (``experiments/hints/<game>.py``)."""
 NO_BOOK_HINTS = {"solo": "§6.7", "heart_solo": "§6.7", "preference": "§5.6", "lift_smoke": "§10"}
 """Games whose book text gives no hints (the RULES.md section that says so): their heuristic

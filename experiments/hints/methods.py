@@ -176,7 +176,7 @@ def plot_file(ctx: Context, exp_id: str, suffix: str = "") -> Path:
 # --- ablation -----------------------------------------------------------------------------------
 
 
-def _match(
+def stored_match(
     ctx: Context, game_text: str, agents: list[str], deals: int, label: str, lo: float, hi: float
 ) -> Any:
     """A stored duplicate match, played in slices so that progress shows and resume is fine."""
@@ -223,15 +223,21 @@ def ablation(
     ctag = "".join(f"-no-{c}" for c in context)
     # With more than two players the agent is one seat against a field of the other: its
     # return is the effect (zero by symmetry in the A/A control), every seat in turn.
+    # In a patience (one player) both play every deal alone on the same cards and the effect
+    # is the difference of their scores; the agents' seeds are the same too, so an A/A
+    # control would be zero and the match against random the same comparison again.
     field = load(game_text).num_players() - 1
+    solo = field == 0
+    control = control and not solo
     deals = max(2, round(ctx.budget.deals * scale))
-    common = round(ctx.budget.common_deals * scale)
+    common = 0 if solo else round(ctx.budget.common_deals * scale)
     tag = "".join(c if c.isalnum() else "_" for c in game_text)
     split = 0.6 if common else 1.0
     head = split * 0.8 if control else split
-    df = _match(ctx, game_text, [with_h, *[without] * field], deals, f"{tag}{ctag}-h2h-{short}", 0.0,
-                head)  # fmt: skip
-    raw = per_deal_means(df)[with_h]
+    df = stored_match(ctx, game_text, [with_h, *[without] * max(1, field)], deals,
+                f"{tag}{ctag}-h2h-{short}", 0.0, head)  # fmt: skip
+    means = per_deal_means(df)
+    raw = means[with_h] - means[without] if solo else means[with_h]
     wins = df[(df["agent"] == with_h)]["result"].value_counts()
     rm, rlo, rhi = mean_ci(raw.dropna())
     h2h: dict[str, Any] = {"raw_mean": rm, "raw_ci": [rlo, rhi],
@@ -239,7 +245,7 @@ def ablation(
                            "wins": int(wins.get("win", 0)), "draws": int(wins.get("draw", 0)),
                            "losses": int(wins.get("loss", 0))}  # fmt: skip
     if control:
-        aa = _match(ctx, game_text, [with_h] * (field + 1), deals, f"{tag}{ctag}-h2h-heuristic-aa",
+        aa = stored_match(ctx, game_text, [with_h] * (field + 1), deals, f"{tag}{ctag}-h2h-heuristic-aa",
                     head, split)  # fmt: skip
         base = per_deal_means(aa)[f"{with_h}#1"]
         per = (raw - base).dropna()
@@ -255,9 +261,9 @@ def ablation(
     rows = [(f"{with_h} vs -{short}", m, lo, hi)]
     summary = f"with the hint wins {m:+.3f} {unit} from without it over {len(per)} deals"
     if common:
-        a = _match(ctx, game_text, [with_h, *["random"] * field], common,
+        a = stored_match(ctx, game_text, [with_h, *["random"] * field], common,
                    f"{tag}{ctag}-heuristic-vs-random", split, split + (1 - split) / 2)  # fmt: skip
-        b = _match(ctx, game_text, [without, *["random"] * field], common,
+        b = stored_match(ctx, game_text, [without, *["random"] * field], common,
                    f"{tag}{ctag}-no-{short}-vs-random", split + (1 - split) / 2, 1.0)  # fmt: skip
         pa, pb = per_deal_means(a)[with_h], per_deal_means(b)[without]
         d = (pa - pb).dropna()
