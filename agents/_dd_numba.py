@@ -84,11 +84,13 @@ def _low(m: int) -> int:
 # --- the context: rules and scratch arrays -----------------------------------------------------
 # cfg: [0] n, [1] trump, [2] by_points, [3] last-trick bonus, [4] must_trump, [5] relative keys,
 #      [6] point-class bits, [7] table mask (size - 1), [8] entries at which a search stops
-#      (returns ABORT) so that the caller grows the table and searches again
+#      (returns ABORT) so that the caller grows the table and searches again, [9] the epoch
+#      (a count of the caller's solves: the entries of older ones are overwritten first)
 # st:  [0] nodes, [1] points still in the hands, [2] table entries filled
 
-CFG_N, CFG_TRUMP, CFG_BYPTS, CFG_LAST, CFG_MUST, CFG_REL, CFG_PBITS, CFG_TMASK, CFG_GROW = range(9)
-CFG_SIZE = 9
+(CFG_N, CFG_TRUMP, CFG_BYPTS, CFG_LAST, CFG_MUST, CFG_REL, CFG_PBITS, CFG_TMASK, CFG_GROW,
+ CFG_EPOCH) = range(10)  # fmt: skip
+CFG_SIZE = 10
 ABORT = -(1 << 40)
 """What :func:`search` returns when the table is too full to go on without losing entries."""
 
@@ -175,10 +177,14 @@ def _hash(kw: np.ndarray, tmask: int) -> int:
 
 
 @njit(cache=True)
-def _probe(kw: np.ndarray, tkeys: np.ndarray, tmask: int) -> int:
-    """The slot of ``kw``: its own (>= 0), or ``-1 - slot`` for the empty (or, when the probe
-    sequence is full, the first) slot where it would go."""
+def _probe(kw: np.ndarray, tkeys: np.ndarray, tmeta: np.ndarray, tmask: int) -> int:
+    """The slot of ``kw``: its own (>= 0), or ``-1 - slot`` for the empty slot where it would
+    go, or when the probe sequence is full, the slot to overwrite: the one written longest ago
+    (the lowest epoch: a previous solve's, such as another world's in PIMC; the first of
+    those)."""
     h = _hash(kw, tmask)
+    victim = h
+    oldest = np.int64(1) << 62
     for j in range(PROBES):
         i = (h + j) & tmask
         if tkeys[i, 4] == 0:
@@ -190,7 +196,11 @@ def _probe(kw: np.ndarray, tkeys: np.ndarray, tmask: int) -> int:
                 break
         if same:
             return i
-    return -1 - h
+        age = tmeta[i] >> 8
+        if age < oldest:
+            oldest = age
+            victim = i
+    return -1 - victim
 
 
 @njit(cache=True)
@@ -198,15 +208,16 @@ def _store(
     kw: np.ndarray,
     lo: int,
     hi: int,
-    move: int,
+    meta: int,
     tkeys: np.ndarray,
     tlo: np.ndarray,
     thi: np.ndarray,
-    tmove: np.ndarray,
+    tmeta: np.ndarray,
     st: np.ndarray,
     tmask: int,
 ) -> None:
-    i = _probe(kw, tkeys, tmask)
+    """Write an entry's bounds and ``meta`` (the epoch << 8 | the best lead + 1)."""
+    i = _probe(kw, tkeys, tmeta, tmask)
     if i < 0:
         i = -1 - i
         if tkeys[i, 4] == 0:
@@ -215,7 +226,7 @@ def _store(
             tkeys[i, w] = kw[w]
     tlo[i] = lo
     thi[i] = hi
-    tmove[i] = move
+    tmeta[i] = meta
 
 
 @njit(cache=True)
@@ -223,11 +234,11 @@ def rehash(
     tkeys: np.ndarray,
     tlo: np.ndarray,
     thi: np.ndarray,
-    tmove: np.ndarray,
+    tmeta: np.ndarray,
     nkeys: np.ndarray,
     nlo: np.ndarray,
     nhi: np.ndarray,
-    nmove: np.ndarray,
+    nmeta: np.ndarray,
     st: np.ndarray,
 ) -> None:
     """Move every entry of the old table into the new, larger one."""
@@ -235,7 +246,7 @@ def rehash(
     st[2] = 0
     for i in range(tkeys.shape[0]):
         if tkeys[i, 4] != 0:
-            _store(tkeys[i], tlo[i], thi[i], tmove[i], nkeys, nlo, nhi, nmove, st, nmask)
+            _store(tkeys[i], tlo[i], thi[i], tmeta[i], nkeys, nlo, nhi, nmeta, st, nmask)
 
 
 # --- the quick bound ---------------------------------------------------------------------------
@@ -672,7 +683,7 @@ def search(
     tkeys: np.ndarray,
     tlo: np.ndarray,
     thi: np.ndarray,
-    tmove: np.ndarray,
+    tmeta: np.ndarray,
     cbuf: np.ndarray,
     kbuf: np.ndarray,
     fr: np.ndarray,
@@ -689,6 +700,7 @@ def search(
     by_points = cfg[CFG_BYPTS]
     last_bonus = cfg[CFG_LAST]
     trump = cfg[CFG_TRUMP]
+    epoch = cfg[CFG_EPOCH]
     tmp = cbuf[cbuf.shape[0] - 1]
     d = 0
     _push(fr, 0, leader0, k0, led0, best_i0, best_key0, tpts0, alpha0, beta0)
@@ -733,11 +745,11 @@ def search(
                 kw = kbuf[d]
                 _position_key(leader, hands, cfg, smask, order, olen, pclass, kw)
                 tmask = cfg[CFG_TMASK]
-                slot = _probe(kw, tkeys, tmask)
+                slot = _probe(kw, tkeys, tmeta, tmask)
                 if slot >= 0:
                     tt_lo = np.int64(tlo[slot])
                     tt_hi = np.int64(thi[slot])
-                    tt_move = np.int64(tmove[slot])
+                    tt_move = (tmeta[slot] & 255) - 1
                 else:
                     # A new entry starts from the quick bound, computed once per position.
                     tt_lo = 0
@@ -750,7 +762,7 @@ def search(
                         tt_lo = sure
                     else:
                         tt_hi = rem - sure
-                    _store(kw, tt_lo, tt_hi, -1, tkeys, tlo, thi, tmove, st, tmask)
+                    _store(kw, tt_lo, tt_hi, epoch << 8, tkeys, tlo, thi, tmeta, st, tmask)
                 fr[d, F_USE_TT] = 1
                 fr[d, F_TT_LO] = tt_lo
                 fr[d, F_TT_HI] = tt_hi
@@ -890,10 +902,8 @@ def search(
                     else:
                         tt_lo = best
                         tt_hi = best
-                    _store(
-                        kbuf[d], tt_lo, tt_hi, fr[d, F_BEST_MOVE], tkeys, tlo, thi, tmove, st,
-                        cfg[CFG_TMASK],
-                    )  # fmt: skip
+                    meta = (epoch << 8) | (fr[d, F_BEST_MOVE] + 1)
+                    _store(kbuf[d], tt_lo, tt_hi, meta, tkeys, tlo, thi, tmeta, st, cfg[CFG_TMASK])
                 r = best
                 mode = _RETURN
             else:

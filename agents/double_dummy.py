@@ -265,6 +265,9 @@ class DoubleDummy:
         if compiled and core is None:
             raise ImportError("the compiled double-dummy core needs numba (pip install numba)")
         self._compiled = core is not None  # (the module itself is not kept: solvers pickle)
+        # The compiled table overwrites the entries of older solves first (other worlds).
+        self._epoch = 0
+        self._hold_epoch = False
         self._nb: dict[str, Any] | None = None  # the compiled core's arrays, made on first use
 
     def uses_compiled(self) -> bool:
@@ -305,6 +308,8 @@ class DoubleDummy:
         none known; the cards on the table are taken into account either way), which makes a
         no-trump Joker played to such a suit powerless (see the module docstring).
         """
+        if not self._hold_epoch:
+            self._epoch += 1  # (one per solve, one per play_values)
         self._setup(hands, leader, table, renounced)
         led, best_i, best_key, tpts = self._trick_state(leader, table, led_suit)
         lo, hi = 0, self._max_value(len(table), tpts)
@@ -345,7 +350,28 @@ class DoubleDummy:
         legal = hand if table and led == NO_SUIT else legal_plays(hand, led, self.rules)
         out: dict[CardId, int] = {}
         maximise = self.max_side[p]
-        m = legal
+        self._epoch += 1
+        self._hold_epoch = True
+        try:
+            self._card_values(hands, leader, table, led_suit, ren, p, legal, maximise, out)
+        finally:
+            self._hold_epoch = False
+        return out
+
+    def _card_values(
+        self,
+        hands: Sequence[CardMask],
+        leader: int,
+        table: Sequence[CardId],
+        led_suit: int,
+        ren: Sequence[int],
+        p: int,
+        m: int,
+        maximise: bool,
+        out: dict[CardId, int],
+    ) -> None:
+        """:meth:`play_values`' loop: the value after each card of ``m`` (all in one epoch)."""
+        hand = hands[p]
         while m:
             low = m & -m
             c = low.bit_length() - 1
@@ -360,7 +386,6 @@ class DoubleDummy:
                 out[c] = max(vals) if maximise else min(vals)
             else:
                 out[c] = self.solve(rest, leader, (*table, c), led_suit, ren)
-        return out
 
     def best_play(
         self,
@@ -459,7 +484,7 @@ class DoubleDummy:
             "tkeys": np.zeros((size, 5), np.int64),
             "tlo": np.zeros(size, np.int32),
             "thi": np.zeros(size, np.int32),
-            "tmove": np.full(size, -1, np.int8),
+            "tmeta": np.zeros(size, np.int64),
         }
 
     def _grow_at(self, size: int) -> int:
@@ -479,8 +504,8 @@ class DoubleDummy:
         nb["cfg"][core.CFG_GROW] = self._grow_at(size)
         new = self._nb_table(size)
         core.rehash(
-            nb["tkeys"], nb["tlo"], nb["thi"], nb["tmove"],
-            new["tkeys"], new["tlo"], new["thi"], new["tmove"], nb["st"],
+            nb["tkeys"], nb["tlo"], nb["thi"], nb["tmeta"],
+            new["tkeys"], new["tlo"], new["thi"], new["tmeta"], nb["st"],
         )  # fmt: skip
         nb.update(new)
         nb["cfg"][core.CFG_TMASK] = size - 1
@@ -496,6 +521,7 @@ class DoubleDummy:
         assert nb is not None and core is not None
         st = nb["st"]
         st[0] = 0
+        nb["cfg"][core.CFG_EPOCH] = self._epoch
         base = 0
         if k == self.n:
             # The trick is complete: score it, then search on from its winner's lead.
@@ -520,7 +546,7 @@ class DoubleDummy:
                     leader, k, led, best_i, best_key, tpts, b - 1, b, hands, trick, st,
                     nb["cfg"], nb["maxside"], nb["suit"], nb["power"], nb["pts"], nb["smask"],
                     nb["order"], nb["olen"], nb["pclass"], nb["tkeys"], nb["tlo"], nb["thi"],
-                    nb["tmove"], nb["cbuf"], nb["kbuf"], nb["frames"],
+                    nb["tmeta"], nb["cbuf"], nb["kbuf"], nb["frames"],
                 )  # fmt: skip
                 if g == core.ABORT:
                     self._grow()  # then the same test again, on a larger table

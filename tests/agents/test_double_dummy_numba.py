@@ -195,3 +195,29 @@ def test_a_compiled_solver_pickles_with_its_table() -> None:
     copy = pickle.loads(pickle.dumps(dd))
     assert copy.uses_compiled() and copy.table_entries() == dd.table_entries() > 0
     assert copy.solve(hands, 0) == value
+
+
+def test_a_full_probe_run_overwrites_the_oldest_entry() -> None:
+    """On a 16-slot table (one probe run) full of entries from epochs 1 to 16, a new key takes
+    the slot of epoch 1 (a previous solve's, such as another PIMC world's), keeps the rest."""
+    import numpy as np
+
+    core = D.compiled_core()
+    assert core is not None
+    size = 16
+    tkeys = np.zeros((size, core.KEY_WORDS), np.int64)
+    tlo = np.zeros(size, np.int32)
+    thi = np.zeros(size, np.int32)
+    tmeta = np.zeros(size, np.int64)
+    st = np.zeros(3, np.int64)
+    epochs = [5, 9, 1, 14, 2, 7, 16, 3, 11, 4, 8, 6, 13, 10, 15, 12]
+    for i, e in enumerate(epochs):
+        kw = np.array([i + 1, 0, 0, 0, core._VALID], np.int64)
+        core._store(kw, 0, 30, e << 8, tkeys, tlo, thi, tmeta, st, size - 1)
+    assert st[2] == size and sorted(tmeta >> 8) == list(range(1, 17))
+    oldest = int(np.argmin(tmeta))
+    new = np.array([99, 0, 0, 0, core._VALID], np.int64)
+    core._store(new, 3, 4, (17 << 8) | 6, tkeys, tlo, thi, tmeta, st, size - 1)
+    assert list(tkeys[oldest]) == list(new) and (tlo[oldest], thi[oldest]) == (3, 4)
+    assert sorted(tmeta >> 8) == list(range(2, 18)) and st[2] == size
+    assert core._probe(new, tkeys, tmeta, size - 1) == oldest
