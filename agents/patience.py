@@ -28,7 +28,11 @@ pattern's value by time (number of cards on the board) 41 against 46; the number
 the ranks still fit instead of "possible" 42 against 46; the line's outs among the unseen cards
 (cards that pair it or keep its flush or straight) 45 against 46; no exploration 39. A third
 ply over sampled cards and flat Monte Carlo over the best three cells (10 greedy rollouts a
-cell) were no stronger than two plies over 30-40 deals, at 1.9-8 s a deal; not kept.
+cell) were no stronger than two plies over 30-40 deals, at 1.9-8 s a deal; not kept. More
+self-play from the committed table (two rounds of 6,000 games, ε = 0.05) or a round played
+with the two-ply planner itself (1,500 games) moved the planner's mean by less than its CI
+(49.3 and 48.7 against 49.9 on 300 deals): the abstraction, not the training, is the limit.
+(``train`` keeps these as options: ``timed``, ``outs``, ``start``, ``play_depth``.)
 
 **The planner** (``planner``): for each legal cell of the card to place, the evaluator's change
 plus — unless it is the last card — the expectation, over every unseen card as the next one,
@@ -587,18 +591,21 @@ def train(
     min_count: int = 20,
     timed: bool = False,
     outs: bool = False,
+    start: ValueTable | None = None,
+    play_depth: int = 1,
 ) -> ValueTable:
     """Learn the line-pattern values by Monte Carlo self-play.
 
     Each round plays ``games`` deals ε-greedily with the previous round's values (round 0 with
-    :func:`_prior`); for every board along every game and every line of the final square, the
+    :func:`_prior` and ε = 0.3, or with ``start``), searching ``play_depth`` plies; for every board along every game and every line of the final square, the
     line's pattern at that moment is credited with the line's final score. A pattern's value is
     the mean of its credits (patterns never met keep the prior). Deterministic given ``seed``.
     """
     from tqdm import tqdm
 
     rng = random.Random(seed)
-    table = ValueTable(scoring, placement, {}, timed=timed, outs=outs)
+    table = start or ValueTable(scoring, placement, {}, timed=timed, outs=outs)
+    timed, outs = table.timed, table.outs  # a start table keeps its own refinements
     grid = placement == "grid"
     for rnd in range(rounds):
         sums: dict[int, float] = {}
@@ -615,11 +622,11 @@ def train(
             boards: list[Board] = []
             final = play_deal(
                 deal,
-                table if rnd else ValueTable(scoring, placement, {}),
+                table if rnd or start else ValueTable(scoring, placement, {}),
                 rng,
                 grid,
-                1,
-                epsilon if rnd else 0.3,
+                play_depth,
+                epsilon if rnd or start else 0.3,
                 record=boards,
             )
             lines = _final_lines(final)
