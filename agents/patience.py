@@ -593,11 +593,15 @@ def train(
     outs: bool = False,
     start: ValueTable | None = None,
     play_depth: int = 1,
+    first_epsilon: float = 0.3,
+    decay: bool = False,
 ) -> ValueTable:
     """Learn the line-pattern values by Monte Carlo self-play.
 
     Each round plays ``games`` deals ε-greedily with the previous round's values (round 0 with
-    :func:`_prior` and ε = 0.3, or with ``start``), searching ``play_depth`` plies; for every board along every game and every line of the final square, the
+    :func:`_prior` and ε = ``first_epsilon``, or with ``start``), searching ``play_depth``
+    plies; ε is ``epsilon`` after round 0 (``decay``: falling linearly from ``first_epsilon``
+    to ``epsilon`` at the last round, as in Neller et al.'s ε0 = 0.5); for every board along every game and every line of the final square, the
     line's pattern at that moment is credited with the line's final score. A pattern's value is
     the mean of its credits (patterns never met keep the prior). Deterministic given ``seed``.
     """
@@ -608,6 +612,9 @@ def train(
     timed, outs = table.timed, table.outs  # a start table keeps its own refinements
     grid = placement == "grid"
     for rnd in range(rounds):
+        eps = first_epsilon if rnd == 0 and start is None else epsilon
+        if decay and rounds > 1:
+            eps = first_epsilon + (epsilon - first_epsilon) * rnd / (rounds - 1)
         sums: dict[int, float] = {}
         cnts: dict[int, int] = {}
         it = range(games)
@@ -626,7 +633,7 @@ def train(
                 rng,
                 grid,
                 play_depth,
-                epsilon if rnd or start else 0.3,
+                eps,
                 record=boards,
             )
             lines = _final_lines(final)
@@ -667,7 +674,10 @@ MEASURED: dict[str, tuple[float, float]] = {
 }
 """Mean score and 95% CI half-width over the same 300 deals, book placement, English scoring
 (``python -m hoyle.agents.patience bench --agents "random;heuristic;planner:depth=1;planner"
---deals 300 --seed 1``): CPU time a deal 1, 5, 4 and 81 ms on a loaded 2-core machine."""
+--deals 300 --seed 1``): CPU time a deal 1, 5, 4 and 81 ms on a loaded 2-core machine.
+Grid placement (200 deals, seed 2): random 7.6, heuristic 35.8, planner 48.8 ± 1.6. American
+scoring (200 deals, seed 3): random 15.5, heuristic 83.5, planner 114.4 ± 3.9 (7.4 times
+random there, 6.4 times under the English table)."""
 
 _TABLES: dict[tuple[str, str, str | None], ValueTable] = {}
 

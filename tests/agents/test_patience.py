@@ -155,6 +155,9 @@ def test_training_options_time_outs_and_start() -> None:
     assert more.values and more.timed and more.outs
     board = P.play_deal(random.Random(1).sample(range(52), 25), more, random.Random(0), depth=2)
     assert board.occupied.bit_count() == 25
+    flat = P.train(8, seed=5, rounds=3, progress=False, min_count=1)
+    decayed = P.train(8, seed=5, rounds=3, progress=False, min_count=1, decay=True)
+    assert flat.values != decayed.values  # round 1 explores with ε = 0.1, against 0.2 decayed
 
 
 # --- Serpent: the exact search ---------------------------------------------------------------
