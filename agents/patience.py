@@ -23,16 +23,19 @@ bars on stderr)::
 
     python -m hoyle.agents.patience train --games 6000 --rounds 4 --seed 1
 
-Refinements tried and not kept (2,000 games x 3 rounds each, greedy play, 400 deals): the
-pattern's value by time (number of cards on the board) 41 against 46; the number of straights
-the ranks still fit instead of "possible" 42 against 46; the line's outs among the unseen cards
-(cards that pair it or keep its flush or straight) 45 against 46; no exploration 39. A third
+Refinements tried and not kept (2,000-3,000 games x 3 rounds each, greedy play, 400 deals,
+the kept abstraction at 46): the number of straights the ranks still fit instead of "possible"
+42; with that count, also the pattern's value by time (number of cards on the board) 41
+against 43, and no exploration 39 against 43; the line's outs among the unseen cards (cards
+that pair it or keep its flush or straight) 45. A third
 ply over sampled cards and flat Monte Carlo over the best three cells (10 greedy rollouts a
 cell) were no stronger than two plies over 30-40 deals, at 1.9-8 s a deal; not kept. More
 self-play from the committed table (two rounds of 6,000 games, ε = 0.05) or a round played
 with the two-ply planner itself (1,500 games) moved the planner's mean by less than its CI
-(49.3 and 48.7 against 49.9 on 300 deals): the abstraction, not the training, is the limit.
-(``train`` keeps these as options: ``timed``, ``outs``, ``start``, ``play_depth``.)
+(49.3 and 48.7 against 49.9 on 300 deals), as did an exploration falling from ε = 0.5 to 0.02
+over five rounds of 5,000 (48.7), or another seed for the committed recipe (47.1): the
+abstraction, not the training, is the limit. (``train`` keeps these as options: ``timed``,
+``outs``, ``start``, ``play_depth``, ``first_epsilon``, ``decay``.)
 
 **The planner** (``planner``): for each legal cell of the card to place, the evaluator's change
 plus — unless it is the last card — the expectation, over every unseen card as the next one,
