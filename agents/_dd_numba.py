@@ -180,8 +180,8 @@ def _hash(kw: np.ndarray, tmask: int) -> int:
 def _probe(kw: np.ndarray, tkeys: np.ndarray, tmeta: np.ndarray, tmask: int) -> int:
     """The slot of ``kw``: its own (>= 0), or ``-1 - slot`` for the empty slot where it would
     go, or when the probe sequence is full, the slot to overwrite: the one written longest ago
-    (the lowest epoch: a previous solve's, such as another world's in PIMC; the first of
-    those)."""
+    (the lowest epoch: a previous solve's, such as another world's in PIMC), among those the
+    one with the fewest cards left (the cheapest to search again), the first of those."""
     h = _hash(kw, tmask)
     victim = h
     oldest = np.int64(1) << 62
@@ -196,7 +196,7 @@ def _probe(kw: np.ndarray, tkeys: np.ndarray, tmeta: np.ndarray, tmask: int) -> 
                 break
         if same:
             return i
-        age = tmeta[i] >> 8
+        age = tmeta[i] >> 8  # epoch, then cards left
         if age < oldest:
             oldest = age
             victim = i
@@ -216,7 +216,8 @@ def _store(
     st: np.ndarray,
     tmask: int,
 ) -> None:
-    """Write an entry's bounds and ``meta`` (the epoch << 8 | the best lead + 1)."""
+    """Write an entry's bounds and ``meta``: the epoch << 16 | the cards each player has left
+    << 8 | the best lead + 1."""
     i = _probe(kw, tkeys, tmeta, tmask)
     if i < 0:
         i = -1 - i
@@ -762,7 +763,8 @@ def search(
                         tt_lo = sure
                     else:
                         tt_hi = rem - sure
-                    _store(kw, tt_lo, tt_hi, epoch << 8, tkeys, tlo, thi, tmeta, st, tmask)
+                    meta = (epoch << 16) | (_ctpop(hand) << 8)
+                    _store(kw, tt_lo, tt_hi, meta, tkeys, tlo, thi, tmeta, st, tmask)
                 fr[d, F_USE_TT] = 1
                 fr[d, F_TT_LO] = tt_lo
                 fr[d, F_TT_HI] = tt_hi
@@ -902,7 +904,7 @@ def search(
                     else:
                         tt_lo = best
                         tt_hi = best
-                    meta = (epoch << 8) | (fr[d, F_BEST_MOVE] + 1)
+                    meta = (epoch << 16) | (_ctpop(fr[d, F_HAND]) << 8) | (fr[d, F_BEST_MOVE] + 1)
                     _store(kbuf[d], tt_lo, tt_hi, meta, tkeys, tlo, thi, tmeta, st, cfg[CFG_TMASK])
                 r = best
                 mode = _RETURN

@@ -57,8 +57,9 @@ the same relative-ranks key. Only the data differ: 64-bit masks, the rules as sm
 tables, an explicit stack instead of recursion (numba cannot cache a recursive function,
 numba issue #6061), and for the table an open-addressing hash of the packed key (five 64-bit
 words) in preallocated arrays, from :attr:`DoubleDummy.TABLE_START` slots, doubled (and
-rehashed) whenever it is 3/4 full, up to :attr:`DoubleDummy.TABLE_MAX` (about 51 MB; beyond,
-an entry whose probe run is full overwrites another: work lost, never a wrong bound). With
+rehashed) whenever it is 3/4 full, up to :attr:`DoubleDummy.TABLE_MAX` (about 200 MB; beyond,
+an entry whose probe run is full overwrites another, from the oldest solve and with the fewest
+cards left first: work lost, never a wrong bound). With
 no entry lost the two searches visit exactly the same nodes, which the tests check on every
 game. :class:`DoubleDummy` picks the compiled core by itself for every position of plain
 cards; the positions it does not take stay in Python: ascending suit power (Quinto), a
@@ -212,10 +213,12 @@ class DoubleDummy:
 
     TABLE_START = 1 << 16
     """Slots of the compiled transposition table when it is first made."""
-    TABLE_MAX = 1 << 20
-    """Slots it may grow to (49 bytes each: about 51 MB); beyond, entries are overwritten. The
-    hardest full Calabrasella deal measured fills 1.35 million: at 2**20 slots it needs 6% more
-    nodes than with 2**21, at 2**19 50% more."""
+    TABLE_MAX = 1 << 22
+    """Slots it may grow to (49 bytes each: about 200 MB; it grows only as a search needs);
+    beyond, entries are overwritten. Measured on the hardest position met in PIMC worlds (a
+    12-card Calabrasella first lead whose play_values needs 4.1 million entries): 41 CPU
+    seconds at 2**22 slots, 69 at 2**21, 105 at 2**20. The hardest full deal of the benchmark
+    (1.35 million entries) needs 6% more nodes at 2**20 than at 2**21, 50% more at 2**19."""
 
     def __init__(
         self,

@@ -199,7 +199,8 @@ def test_a_compiled_solver_pickles_with_its_table() -> None:
 
 def test_a_full_probe_run_overwrites_the_oldest_entry() -> None:
     """On a 16-slot table (one probe run) full of entries from epochs 1 to 16, a new key takes
-    the slot of epoch 1 (a previous solve's, such as another PIMC world's), keeps the rest."""
+    the slot of epoch 1 (a previous solve's, such as another PIMC world's), keeps the rest; in
+    one epoch, the slot of the entry with the fewest cards left."""
     import numpy as np
 
     core = D.compiled_core()
@@ -213,11 +214,17 @@ def test_a_full_probe_run_overwrites_the_oldest_entry() -> None:
     epochs = [5, 9, 1, 14, 2, 7, 16, 3, 11, 4, 8, 6, 13, 10, 15, 12]
     for i, e in enumerate(epochs):
         kw = np.array([i + 1, 0, 0, 0, core._VALID], np.int64)
-        core._store(kw, 0, 30, e << 8, tkeys, tlo, thi, tmeta, st, size - 1)
-    assert st[2] == size and sorted(tmeta >> 8) == list(range(1, 17))
+        core._store(kw, 0, 30, e << 16 | (3 << 8), tkeys, tlo, thi, tmeta, st, size - 1)
+    assert st[2] == size and sorted(tmeta >> 16) == list(range(1, 17))
     oldest = int(np.argmin(tmeta))
     new = np.array([99, 0, 0, 0, core._VALID], np.int64)
-    core._store(new, 3, 4, (17 << 8) | 6, tkeys, tlo, thi, tmeta, st, size - 1)
+    core._store(new, 3, 4, (17 << 16) | (3 << 8) | 6, tkeys, tlo, thi, tmeta, st, size - 1)
     assert list(tkeys[oldest]) == list(new) and (tlo[oldest], thi[oldest]) == (3, 4)
-    assert sorted(tmeta >> 8) == list(range(2, 18)) and st[2] == size
+    assert sorted(tmeta >> 16) == list(range(2, 18)) and st[2] == size
     assert core._probe(new, tkeys, tmeta, size - 1) == oldest
+    # Within one epoch, the entry with the fewest cards left goes first.
+    tmeta[:] = (20 << 16) | (5 << 8)
+    tmeta[7] = (20 << 16) | (2 << 8)
+    other = np.array([98, 0, 0, 0, core._VALID], np.int64)
+    core._store(other, 1, 1, (20 << 16) | (4 << 8), tkeys, tlo, thi, tmeta, st, size - 1)
+    assert list(tkeys[7]) == list(other)
