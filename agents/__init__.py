@@ -106,6 +106,7 @@ for _kind, _module in (
     ("td", "td"),
     ("expectimax", "expectimax"),
     ("serpent", "serpent"),
+    ("planner", "patience"),
 ):
     _lazy(_kind, _module)
 

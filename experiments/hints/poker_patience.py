@@ -68,10 +68,14 @@ PAYMENTS = {"scores": (87, 81, 78, 78, 65), "net": (46, 16, 1, 1, -64),
             "receives": {0: (6, 9, 9, 22), 1: (3, 3, 16), 2: (13,), 3: (13,)}}  # fmt: skip
 """§20.4.1: A 87, B 81, C 78, D 78, E 65; what each receives from those below him; the nets."""
 
+REFEREE_SPECS = {"full": "planner"}
+"""The full budget's referee: the two-ply planner (``agents/patience.py``), the strongest player
+here; ISMCTS has nothing to re-deal in a patience and would only be a slower MCTS."""
+
 OFTEN = 0.1
 """"Often", read as: in at least one deal in ten (the sacrifice simulation's threshold)."""
 
-PLACEMENT_AGENTS = ("heuristic",)
+PLACEMENT_AGENTS = ("planner", "heuristic")
 """The agents whose placement cost is measured (each on the same deals under both rules)."""
 
 
