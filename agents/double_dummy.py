@@ -107,30 +107,40 @@ Example: two cards each, no trumps, side 0 is player 0 alone::
     >>> dd.solve(hands, leader=0)
     1
 
-Benchmark (seconds per full solve from the first lead, random deals, one CPython 3.11 core;
-``--cards N`` deals N cards each instead of the full deal)::
+Benchmark (seconds per full solve from the first lead, random deals, one core; ``--cards N``
+deals N cards each instead of the full deal; ``--python`` runs the Python search; the first
+compiled call, which loads or compiles the machine code, is timed apart)::
 
     python -m hoyle.agents.double_dummy --game five_hundred --deals 20 --seed 1
-    python -m hoyle.agents.double_dummy --game calabrasella --deals 8 --seed 1
-    python -m hoyle.agents.double_dummy --game calabrasella --deals 10 --seed 1 --cards 10
+    python -m hoyle.agents.double_dummy --game calabrasella --deals 10 --seed 1
+    python -m hoyle.agents.double_dummy --game calabrasella --deals 10 --seed 1 --cards 10 --python
 
-Measured (2026-12-01, on a machine whose two cores were both busy with another long job: wall
-times are inflated and noisy, so versions were compared by CPU seconds and node counts, each
-against the solver as it was before this round, on the same deals):
+Measured (2026-12-01, numba 0.68.1, on a two-core machine shared with other jobs, load 3 to 7:
+wall times are inflated and noisy, so the paths are compared by CPU seconds and node counts,
+on the same deals):
 
 * Five Hundred, 3 x 10 cards, hearts trumps, tricks of player 0 alone who leads, 20 deals of
-  seed 1: mean 0.18 s, median 0.08 s, max 1.26 s (wall); 3.3 CPU seconds in all against 5.2,
-  629 thousand nodes against 889 thousand. Fast enough inside PIMC.
+  seed 1, 629 thousand nodes in all on both paths: Python 4.0 CPU seconds in all (mean 0.20,
+  median 0.08, max 1.18); compiled 0.15 (mean 0.007, median 0.004, max 0.044).
 * Calabrasella, card points with the last trick and stock, 3 x 10 cards, the first 10 deals
-  of seed 1: mean 1.4 CPU seconds (0.01 to 3.4) against 2.95; 2.41 million nodes against 4.68.
-* Calabrasella, a full 3 x 12 deal from the first lead, the first 8 deals of seed 1, CPU
-  seconds (million nodes): 141 (20.1), 42 (6.2), 15 (2.3), 5.5 (0.7), 101 (15.1), 0.5 (0.06),
-  6.5 (0.7), 73 (10.4): median 28 s, mean 48 s, max 141 s. Before: median 40 s, mean 89 s,
-  max 240 s (deals 1, 2, 3: 50, 24 and 13 CPU seconds, 7.1, 4.1 and 2.2 million nodes).
-  The aim of a full deal in about 2 s (median) and 20 s (max) is **not** reached: the search
-  is 1.2 to 2.4 times faster there, most of the nodes are in endings of 3 or 4 cards each,
-  and the hard deals need 10 to 20 million nodes at 150 thousand a second. Use the solver for
-  Calabrasella endings (about 10 cards each or fewer: 1.4 s on average), not from the lead.
+  of seed 1, 2.41 million nodes on both paths: Python 18.6 CPU seconds (mean 1.86, max 4.6);
+  compiled 0.67 (mean 0.07, max 0.18): 3.6 million nodes a second against 130 thousand,
+  about 28 times faster.
+* Calabrasella, a full 3 x 12 deal from the first lead, the first 10 deals of seed 1,
+  compiled, CPU seconds (million nodes): 6.8 (20.3), 1.8 (6.2), 0.53 (2.3), 0.21 (0.7),
+  4.6 (15.2), 0.02 (0.06), 0.19 (0.7), 3.3 (10.4), 1.0 (3.6), 0.01 (0.02): **median 0.77 s,
+  mean 1.85 s, max 6.8 s**. The Python search on the first 8 of these deals (measured before
+  the compiled core, same nodes): 141, 42, 15, 5.5, 101, 0.5, 6.5, 73 CPU seconds, median
+  28 s, max 141 s. The aim of issue 5 (a full deal in about 1 to 2 s median, under about 15 s
+  at most) is reached with the compiled core, not in Python.
+* Inside search: PIMC with the double-dummy searcher on every card (``pimc:dd=12``) at
+  Calabrasella, 5 worlds a move (PIMC's default is 20: four times these): a move of the
+  first lead (12 cards each) takes 0.4 to 2.5 CPU seconds a world on most deals, and up to
+  about 45 s for one hard world (132 million nodes: ``play_values`` solves each of the 12
+  cards; the same world needs 10 s for its value alone); moves with 10 cards each or fewer
+  take 3 s or less for the 5 worlds. See :meth:`DoubleDummy.play_values`.
+* First call in a process: 0.6 to 1.1 s (import numba, load the cached machine code); the
+  first ever, or after the core changes: about 14 CPU seconds to compile.
 """
 
 from __future__ import annotations
