@@ -134,11 +134,14 @@ on the same deals):
   28 s, max 141 s. The aim of issue 5 (a full deal in about 1 to 2 s median, under about 15 s
   at most) is reached with the compiled core, not in Python.
 * Inside search: PIMC with the double-dummy searcher on every card (``pimc:dd=12``) at
-  Calabrasella, 5 worlds a move (PIMC's default is 20: four times these): a move of the
-  first lead (12 cards each) takes 0.4 to 2.5 CPU seconds a world on most deals, and up to
-  about 45 s for one hard world (132 million nodes: ``play_values`` solves each of the 12
-  cards; the same world needs 10 s for its value alone); moves with 10 cards each or fewer
-  take 3 s or less for the 5 worlds. See :meth:`DoubleDummy.play_values`.
+  Calabrasella, 5 worlds a move (PIMC's default is 20: four times these), against two
+  heuristic players, CPU seconds per PIMC move over 4 deals: the first lead (12 cards each)
+  mean 27, max 64 (most worlds take 0.4 to 2.5 s; one hard world 40 s: ``play_values``
+  solves each of the 12 cards, 131 million nodes, 4.1 million table entries); 11 cards
+  each mean 3.4, max 9.7; 10 cards mean 3.0, max 5.7; 9 cards 0.4; 8 or fewer 0.06 or
+  less. ``hoyle match calabrasella --agents pimc:dd=12,worlds=5,heuristic --deals 4 --seed 1``:
+  12 games in 94 s wall, 54 CPU seconds, 0.9 GB resident at most (PIMC keeps one solver per
+  sides and last-trick bonus, and each table grows as its hardest world needs).
 * First call in a process: 0.6 to 1.1 s (import numba, load the cached machine code); the
   first ever, or after the core changes: about 14 CPU seconds to compile.
 """
