@@ -59,15 +59,14 @@ numba issue #6061), and for the table an open-addressing hash of the packed key 
 words) in preallocated arrays, from :attr:`DoubleDummy.TABLE_START` slots, doubled (and
 rehashed) whenever it is 3/4 full, up to :attr:`DoubleDummy.TABLE_MAX` (about 200 MB; beyond,
 an entry whose probe run is full overwrites another, from the oldest solve and with the fewest
-cards left first: work lost, never a wrong bound). With
-no entry lost the two searches visit exactly the same nodes, which the tests check on every
-game. :class:`DoubleDummy` picks the compiled core by itself for every position of plain
+cards left first: work lost, never a wrong bound). With no entry lost the two searches visit
+exactly the same nodes, which the tests check on every game. :class:`DoubleDummy` picks the compiled core by itself for every position of plain
 cards; the positions it does not take stay in Python: ascending suit power (Quinto), a
 free, master or no-suit card still in play (Five Hundred's no-trump Joker, Quint Royal),
 more than four players. ``HOYLE_NO_NUMBA=1`` (or ``DoubleDummy(..., compiled=False)``)
 forces the Python search; ``compiled=True`` demands numba. The machine code is compiled on
 the first solve after numba is installed or the core changes (about 14 CPU seconds) and
-cached next to the module (``cache=True``); later processes load it in about 0.6 s on their
+cached next to the module (``cache=True``); later processes load it in 0.6 to 1.1 s on their
 first solve.
 
 Tried and not kept (measured on the same 3 x 10 Calabrasella deals, by nodes, since the
@@ -79,7 +78,10 @@ previous solve's value and its neighbour, then bisection (``play_values`` over s
 positions: -1% to +12%; with the exact value known, the two tests from a cold table save 0
 to 45%, so a better guess could not win much); the leader's winners first, then his low cards
 (-15% on one seed, +37% on another); a follower whose partner is winning plays low unless he
-is the last to play (+1%).
+is the last to play (+1%). With the compiled core: :meth:`play_values` solving the position
+first, then each card within [0, its value] (or [its value, max]): the same time on 3 x 10
+and 3 x 12 deals (-3% to +1.5% nodes); a table capped at 2**20 slots (51 MB) instead of
+2**22: the hard PIMC world in the measurements below took 105 CPU seconds instead of 41.
 
 ASSUMPTIONS and limits:
 
