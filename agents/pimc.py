@@ -133,15 +133,16 @@ class DoubleDummySearcher:
         """One solver per trick rules, sides and scoring: its table serves every world."""
         key = (play.tricks.name, play.tricks.trump, sides, play.points, play.last_trick)
         solver = self.solvers.get(key)
-        if solver is None or len(solver.tt) + len(solver.tt_abs) > _TABLE_LIMIT:
+        if solver is None or solver.table_entries() + len(solver.tt_abs) > _TABLE_LIMIT:
             scoring = Scoring(play.points, play.last_trick)
             solver = self.solvers[key] = DoubleDummy(play.tricks, sides, scoring)
         return solver
 
 
 _TABLE_LIMIT = 500_000
-"""Entries a kept solver's two transposition tables (relative ranks, exact cards) may reach
-together before it is replaced (the solver's docstring gives the memory per entry)."""
+"""Entries a kept solver's transposition tables (relative ranks, compiled or Python, and the
+exact cards) may reach together before it is replaced (the solver's docstring gives the memory
+per entry)."""
 
 
 def combine(
