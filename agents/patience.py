@@ -65,7 +65,8 @@ from typing import Any
 import numpy as np
 
 from hoyle.agents.base import HoyleBot
-from hoyle.envs.games.poker_patience import SCORE_TABLES, hand_score
+from hoyle.envs.core.cards import cards_of
+from hoyle.envs.games.poker_patience import SCORE_TABLES, STRAIGHT_WINDOWS, hand_score
 
 FRAME = 9
 """Side of the frame the layout grows in (cells ``row * FRAME + col``)."""
@@ -82,20 +83,6 @@ NUM_CARDS_PLACED = SIDE * SIDE
 # ----------------------------------------------------------------------------------------------
 # Scoring (the game module's tables) and card helpers
 # ----------------------------------------------------------------------------------------------
-
-_STRAIGHT_WINDOWS = tuple(
-    sum(1 << (r % 13) for r in range(lo, lo + 5)) for lo in range(10)
-)  # Rank sets of A-2-3-4-5 ... 10-J-Q-K-A (rank 13 is the Ace again); no wrap-around.
-
-
-def _cards(mask: int) -> list[int]:
-    """The set bits of ``mask`` (cards of a card mask, cells of a cell mask), low to high."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def score_of(cards: Sequence[int], scoring: str) -> int:
@@ -124,7 +111,7 @@ def pattern_key(mask: int, is_col: bool) -> int:
     counts: dict[int, int] = {}
     suits = 0
     rmask = 0
-    for c in _cards(mask):
+    for c in cards_of(mask):
         r = c % 13
         counts[r] = counts.get(r, 0) + 1
         suits |= 1 << (c // 13)
@@ -135,7 +122,7 @@ def pattern_key(mask: int, is_col: bool) -> int:
     flush = suits & (suits - 1) == 0
     windows = 0
     if len(counts) == sum(counts.values()):
-        windows = sum(1 for w in _STRAIGHT_WINDOWS if rmask & ~w == 0)
+        windows = sum(1 for w in STRAIGHT_WINDOWS if rmask & ~w == 0)
     return pattern * 32 + int(flush) * 16 + min(windows, WINDOWS_CAP) * 2 + int(is_col)
 
 
@@ -143,9 +130,9 @@ _RANK_CARDS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 _SUIT_CARDS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
 
-def useful_cards(mask: int) -> int:
+def usefulcards_of(mask: int) -> int:
     """The cards that would pair a card of the line, or keep its flush or straight open."""
-    cards = _cards(mask)
+    cards = cards_of(mask)
     ranks = 0
     suits = 0
     for c in cards:
@@ -159,7 +146,7 @@ def useful_cards(mask: int) -> int:
         useful |= _SUIT_CARDS[suits.bit_length() - 1]
     if ranks.bit_count() == len(cards):
         for r in range(13):
-            if not ranks >> r & 1 and any((ranks | 1 << r) & ~w == 0 for w in _STRAIGHT_WINDOWS):
+            if not ranks >> r & 1 and any((ranks | 1 << r) & ~w == 0 for w in STRAIGHT_WINDOWS):
                 useful |= _RANK_CARDS[r]
     return useful & ~mask
 
@@ -221,7 +208,7 @@ class ValueTable:
         counted)."""
         um = self._useful.get(mask)
         if um is None:
-            um = useful_cards(mask)
+            um = usefulcards_of(mask)
             self._useful[mask] = um
         return 1 + min((um & self.unseen).bit_count(), 15) // 2
 
@@ -235,7 +222,7 @@ class ValueTable:
         v = self._cache.get(k)
         if v is None:
             if n == SIDE:
-                v = float(score_of(_cards(mask), self.scoring))
+                v = float(score_of(cards_of(mask), self.scoring))
             else:
                 key = pattern_key(mask, bool(is_col)) * 16 + b
                 v = self.values.get(key * 32 + t)
@@ -330,7 +317,7 @@ CELL_COL = tuple(c % FRAME for c in range(NUM_CELLS))
 
 
 def _bits(mask: int) -> list[int]:
-    return _cards(mask)
+    return cards_of(mask)
 
 
 class Board:
@@ -441,7 +428,7 @@ def final_score(board: Board, scoring: str) -> int:
     total = 0
     for m in (*board.row_masks, *board.col_masks):
         if m:
-            total += score_of(_cards(m), scoring)
+            total += score_of(cards_of(m), scoring)
     return total
 
 
@@ -505,7 +492,7 @@ def plan_values(
         for cell in cells:
             out[cell] = placement_gain(board, cell, card, table, t)
         return out
-    nxt = _cards(unseen)
+    nxt = cards_of(unseen)
     gr, gc = _gain_rows(board, nxt, table, t)
     for cell in cells:
         r, c = CELL_ROW[cell], CELL_COL[cell]
@@ -640,7 +627,7 @@ def train(
                 record=boards,
             )
             lines = _final_lines(final)
-            scores = {(t, i): score_of(_cards(m), scoring) for t, i, m in lines}
+            scores = {(t, i): score_of(cards_of(m), scoring) for t, i, m in lines}
             for n, b in enumerate(boards[:-1]):
                 table.unseen = ((1 << 52) - 1) & ~sum(1 << c for c in deal[:n])
                 for is_col, i, _ in lines:

@@ -46,6 +46,7 @@ from hoyle.agents.heuristics.hints import Hint, register_hints, resolve_hint
 from hoyle.envs.games.poker_patience import (
     FRAME,
     SCORE_TABLES,
+    STRAIGHT_WINDOWS,
     ScoreTable,
     hand_score,
 )
@@ -57,16 +58,6 @@ TERMS = ("pairs-across", "suits-down", "straights-open")
 
 # Index of each category in ScoreTable.points (see poker_patience.ScoreTable).
 _PAIR, _TWO_PAIRS, _THREES, _STRAIGHT, _FLUSH, _FULL, _FOURS = 1, 2, 3, 4, 5, 6, 7
-_WINDOWS = tuple(sum(1 << (r % 13) for r in range(lo, lo + 5)) for lo in range(10))
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def line_credit(
@@ -105,7 +96,7 @@ def line_credit(
         "straights-open" in terms
         and n >= 2
         and len(counts) == n
-        and any(ranks & ~w == 0 for w in _WINDOWS)
+        and any(ranks & ~w == 0 for w in STRAIGHT_WINDOWS)
     ):
         v += pts[_STRAIGHT] * (n - 1) / 20
     return v

@@ -160,6 +160,9 @@ _STRAIGHT_RANKS = tuple(
     tuple(r % NUM_RANKS for r in range(low, low + HAND_SIZE)) for low in range(NUM_RANKS - 3)
 )
 """A-2-3-4-5 up to 10-J-Q-K-A (the last wraps to the Ace, high); no K-A-2 wrap-around."""
+STRAIGHT_WINDOWS = tuple(sum(1 << r for r in ranks) for ranks in _STRAIGHT_RANKS)
+"""The rank sets of the ten straights as rank bitmasks (bit ``r`` for rank ``r``): a line can
+still make a straight while its ranks fit in one of them."""
 _ROYAL_RANKS = (TEN, JACK, QUEEN, KING, ACE)
 
 

@@ -24,7 +24,7 @@ from hoyle.agents import make
 from hoyle.agents import patience as P
 from hoyle.agents.heuristics import poker_patience as H
 from hoyle.agents.heuristics.hints import HEURISTICS
-from hoyle.envs.core.cards import parse_cards
+from hoyle.envs.core.cards import cards_of, parse_cards
 from hoyle.envs.games.poker_patience import ENGLISH, legal_cells
 
 BOOK_DEAL = (
@@ -115,7 +115,7 @@ def test_two_ply_expectimax_equals_brute_force() -> None:
         after = board.copy()
         after.place(cell, card)
         nexts = []
-        for u in P._cards(unseen):
+        for u in cards_of(unseen):
             nexts.append(
                 max(P.placement_gain(after, c2, u, table, t) for c2 in after.legal_cells())
             )
