@@ -44,6 +44,7 @@ from hoyle.experiments.hints.framework import (
     Experiment,
     Result,
     Verdict,
+    ci_verdict,
     exact_verdict,
     proportion_ci,
     register,
@@ -64,8 +65,9 @@ LAYOUT_2 = ("H.8 H.5 C.3 H.6 C.10 / H.K H.A H.J H.Q H.10 / S.Q S.J S.3 D.Q C.Q /
             "H.4 H.7 H.3 D.6 S.5 / C.2 D.2 D.3 S.6 H.2")  # fmt: skip
 """The book's "correct solution": 81."""
 
-PAYMENTS = {"scores": (87, 81, 78, 78, 65), "net": (46, 16, 1, 1, -64),
-            "receives": {0: (6, 9, 9, 22), 1: (3, 3, 16), 2: (13,), 3: (13,)}}  # fmt: skip
+PAY_SCORES = (87, 81, 78, 78, 65)
+PAY_NET = (46, 16, 1, 1, -64)
+PAY_RECEIVES: dict[int, tuple[int, ...]] = {0: (6, 9, 9, 22), 1: (3, 3, 16), 2: (13,), 3: (13,)}
 """§20.4.1: A 87, B 81, C 78, D 78, E 65; what each receives from those below him; the nets."""
 
 REFEREE_SPECS = {"full": "planner"}
@@ -159,13 +161,12 @@ def sacrifice_simulation(ctx: Context) -> Result:
 
 def payments(ctx: Context) -> Result:
     del ctx
-    pairwise, net = settle(PAYMENTS["scores"])
+    pairwise, net = settle(PAY_SCORES)
     receives = {i: tuple(x for x in pairwise[i][i + 1 :] if x > 0) for i in range(4)}
-    want: dict[int, tuple[int, ...]] = dict(PAYMENTS["receives"])  # type: ignore[call-overload]
     checks = [
         ("pairwise: each receives the difference from those below him",
-         receives == want),
-        ("the nets +46, +16, +1, +1, −64", tuple(net) == PAYMENTS["net"]),
+         receives == PAY_RECEIVES),
+        ("the nets +46, +16, +1, +1, −64", tuple(net) == PAY_NET),
         ("the two methods agree", all(sum(r) == x for r, x in zip(pairwise, net, strict=True))),
     ]  # fmt: skip
     bad = [text for text, ok in checks if not ok]
@@ -203,7 +204,7 @@ def placement_cost(ctx: Context) -> Result:
                             "grid − book, points per deal (95% CI)", "the book's rule's cost")  # fmt: skip
     notes = ("The verdict is the first agent's; each agent plays the same deals (the same cards "
              "in the same order) under both rules.")  # fmt: skip
-    return result(M.ci_verdict(lo, hi), m, lo, hi, len(per_agent[0]), UNIT, summary, numbers,
+    return result(ci_verdict(lo, hi), m, lo, hi, len(per_agent[0]), UNIT, summary, numbers,
                   [plot], notes)  # fmt: skip
 
 
