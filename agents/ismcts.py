@@ -80,9 +80,9 @@ one second a move (``RECOMMENDED``). Measured against ``heuristic`` in the other
 duplicate deals (``hoyle match <game> --agents <spec>,heuristic --deals 40 --seed 1``; ISMCTS
 minus the field per deal, 95% CI): Calabrasella +16.8 [+10.1, +23.5] points, Five Hundred
 +23.3 [+9.9, +36.8] points, Heart Solo +4.95 [+2.97, +6.93] and Preference +3.22 [+1.90,
-+4.53] counters, and Lift Smoke, over 120 deals, +0.31 [+0.15, +0.47] counters of the pool;
-not shown in the four-handed Solo (+0.15 [-0.35, +0.65]), where in 24 of the 40 deals it
-made the heuristic's every move. The deep tree with random rollouts, whose random players bid wildly,
++4.53] counters; in the four-handed games, where it departs from the heuristic in fewer
+deals, over 120 deals: Solo +1.32 [+0.72, +1.91] counters (the first 40 alone: +0.15 [-0.35,
++0.65]) and Lift Smoke +0.31 [+0.15, +0.47] counters of the pool. The deep tree with random rollouts, whose random players bid wildly,
 was even with the heuristic in Five Hundred (-0.06 [-8.5, +8.4] over 26 deals).
 
 From Python, ``ISMCTSBot(game, seed, rollout=callable)`` takes any evaluator
