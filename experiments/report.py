@@ -140,16 +140,23 @@ def _wdl(r: Any) -> str:
     return f"{int(r['wins'])}/{int(r['draws'])}/{int(r['losses'])}"
 
 
+def _patience(report: Report) -> bool:
+    """A one-player game: no table to win, the score is the result (W/D/L at the table, the
+    sign of the score, would mean nothing; the head-to-head score still compares deals)."""
+    return int(report.config.get("players", 2)) == 1
+
+
 def leaderboard_table(report: Report, markdown: bool = False) -> str:
-    head = ["rank", "agent", "rating [95% CI]", "mean return [95% CI]", "score", "W/D/L",
-            "win%", "games"]  # fmt: skip
+    solo = _patience(report)
+    head = ["rank", "agent", "rating [95% CI]", "mean return [95% CI]", "score",
+            *([] if solo else ["W/D/L", "win%"]), "games"]  # fmt: skip
     rows = []
     for agent, r in report.leaderboard.iterrows():
         rows.append([
             str(int(r["rank"])), f"`{agent}`" if markdown else str(agent),
             _ci(r["rating"], r["rating_low"], r["rating_high"], "+.0f"),
             _ci(r["mean"], r["ci_low"], r["ci_high"], "+.3f"), _pct(r["score"]),
-            _wdl(r), _pct(r["win_rate"]), str(int(r["games"])),
+            *([] if solo else [_wdl(r), _pct(r["win_rate"])]), str(int(r["games"])),
         ])  # fmt: skip
     return _table(head, rows, markdown)
 
@@ -228,7 +235,8 @@ def to_markdown(report: Report) -> str:
         "## Seat effects", "", seats_table(report, markdown=True), "",
         "## Method", "", f"- Means: {MEANS_METHOD}", f"- Head to head: {PAIRS_METHOD}",
         f"- Ratings: {method(report.bootstrap)}",
-        "- win%: games won outright at the table (a shared best return is a draw).",
+        *([] if _patience(report) else
+          ["- win%: games won outright at the table (a shared best return is a draw)."]),
         *([f"- {FEW_DEALS_NOTE.format(deals=report.deals)}"] if report.deals < FEW_DEALS else []),
         "",
     ])  # fmt: skip

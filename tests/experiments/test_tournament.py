@@ -21,7 +21,7 @@ import hoyle.experiments.tournament
 from hoyle.experiments.backends import BackendUnavailable, make_backend
 from hoyle.experiments.cli import main
 from hoyle.experiments.match import RunConfigError, load_run, run_match, to_frame
-from hoyle.experiments.report import build_report
+from hoyle.experiments.report import build_report, leaderboard_table
 from hoyle.experiments.stats import pairwise, seat_effects
 from hoyle.experiments.tournament import run_tournament, tournament_plan
 
@@ -281,9 +281,13 @@ def test_a_one_player_game_compares_agents_on_the_same_deals(solo_game: str) -> 
     assert a["games"] == 20 and a["deals"] == 20
     mine = df.pivot(index="deal", columns="agent", values="return")
     assert a["mean_diff"] == pytest.approx((mine["random#1"] - mine["random#2"]).mean())
-    config = {"tables": [[0], [1]], "seed": 3}
-    board = build_report(config, df, bootstrap=50).leaderboard
+    config = {"tables": [[0], [1]], "seed": 3, "players": 1}
+    report = build_report(config, df, bootstrap=50)
+    board = report.leaderboard
     assert board["rating"].notna().all() and board["rating"].sum() == pytest.approx(0)
+    # No table to win in a patience: the leaderboard leaves out W/D/L and win%.
+    head = leaderboard_table(report).splitlines()[0]
+    assert "W/D/L" not in head and "win%" not in head and "score" in head
 
 
 def test_a_match_stored_in_format_1_resumes(tmp_path: Path) -> None:
