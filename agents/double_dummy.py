@@ -160,7 +160,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from hoyle.envs.core.cards import NUM_SUITS, CardId, CardMask
+from hoyle.envs.core.cards import NUM_SUITS, CardId, CardMask, cards_of
 from hoyle.envs.core.tricks import (
     CALABRASELLA_POINTS,
     NO_SUIT,
@@ -759,7 +759,7 @@ class DoubleDummy:
                     top = tops[out_s] = next((c for c in self.order[s] if (out_s >> c) & 1), -1)
                 if top < 0 or not (hr >> top) & 1 or (1 << top) & special:
                     continue
-                low = min(pts[c] for c in self._cards(h & ms & ~special))
+                low = min(pts[c] for c in cards_of(h & ms & ~special))
                 tricks, total = 1, low + pts[top]
                 # The partner's best cards: in this suit after his top, and in the others
                 # not cashed; kept through the cashes only if he has enough else to play.
@@ -787,15 +787,6 @@ class DoubleDummy:
                 if (total, tricks) > (best[1], best[0]):
                     best = (tricks, total)
         return best
-
-    @staticmethod
-    def _cards(m: int) -> list[int]:
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        return out
 
     def _key(self, c: int, led: int) -> int:
         if (1 << c) & self.master:

@@ -316,10 +316,6 @@ CELL_ROW = tuple(c // FRAME for c in range(NUM_CELLS))
 CELL_COL = tuple(c % FRAME for c in range(NUM_CELLS))
 
 
-def _bits(mask: int) -> list[int]:
-    return cards_of(mask)
-
-
 class Board:
     """One player's layout: the cards of each frame row and column, the occupied cells, the
     cells next to a card, and the bounding box. Mutable for speed; :meth:`copy` is cheap."""
@@ -387,7 +383,7 @@ class Board:
         return self.frontier & box & ~self.occupied
 
     def legal_cells(self) -> list[int]:
-        return _bits(self.legal_mask())
+        return cards_of(self.legal_mask())
 
     def rows_used(self) -> int:
         return sum(1 for m in self.row_masks if m)

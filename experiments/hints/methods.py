@@ -196,6 +196,11 @@ def stored_match(
     return df
 
 
+def file_tag(text: str) -> str:
+    """``text`` (a game string, an agent spec) as part of a file name."""
+    return "".join(c if c.isalnum() else "_" for c in text)
+
+
 def heuristic_spec(off: Sequence[str]) -> str:
     """The ``heuristic`` agent with the hints ``off`` (short names) switched off."""
     return "heuristic" + (":" + ",".join(f"-{h}" for h in off) if off else "")
@@ -231,11 +236,11 @@ def ablation(
     control = control and not solo
     deals = max(2, round(ctx.budget.deals * scale))
     common = 0 if solo else round(ctx.budget.common_deals * scale)
-    tag = "".join(c if c.isalnum() else "_" for c in game_text)
+    tag = file_tag(game_text)
     split = 0.6 if common else 1.0
     head = split * 0.8 if control else split
     df = stored_match(ctx, game_text, [with_h, *[without] * max(1, field)], deals,
-                f"{tag}{ctag}-h2h-{short}", 0.0, head)  # fmt: skip
+                      f"{tag}{ctag}-h2h-{short}", 0.0, head)  # fmt: skip
     means = per_deal_means(df)
     raw = means[with_h] - means[without] if solo else means[with_h]
     wins = df[(df["agent"] == with_h)]["result"].value_counts()
@@ -245,8 +250,8 @@ def ablation(
                            "wins": int(wins.get("win", 0)), "draws": int(wins.get("draw", 0)),
                            "losses": int(wins.get("loss", 0))}  # fmt: skip
     if control:
-        aa = stored_match(ctx, game_text, [with_h] * (field + 1), deals, f"{tag}{ctag}-h2h-heuristic-aa",
-                    head, split)  # fmt: skip
+        aa = stored_match(ctx, game_text, [with_h] * (field + 1), deals,
+                          f"{tag}{ctag}-h2h-heuristic-aa", head, split)  # fmt: skip
         base = per_deal_means(aa)[f"{with_h}#1"]
         per = (raw - base).dropna()
         cm_, clo_, chi_ = mean_ci(base)
@@ -262,9 +267,9 @@ def ablation(
     summary = f"with the hint wins {m:+.3f} {unit} from without it over {len(per)} deals"
     if common:
         a = stored_match(ctx, game_text, [with_h, *["random"] * field], common,
-                   f"{tag}{ctag}-heuristic-vs-random", split, split + (1 - split) / 2)  # fmt: skip
+                         f"{tag}{ctag}-heuristic-vs-random", split, split + (1 - split) / 2)  # fmt: skip
         b = stored_match(ctx, game_text, [without, *["random"] * field], common,
-                   f"{tag}{ctag}-no-{short}-vs-random", split + (1 - split) / 2, 1.0)  # fmt: skip
+                         f"{tag}{ctag}-no-{short}-vs-random", split + (1 - split) / 2, 1.0)  # fmt: skip
         pa, pb = per_deal_means(a)[with_h], per_deal_means(b)[without]
         d = (pa - pb).dropna()
         cm, clo, chi = mean_ci(d)
@@ -403,7 +408,7 @@ def referee_positions(
     ``context`` hints, scanned once per run, game string and context, cached on disk)."""
 
     game_text = game_text or ctx.game
-    tag = "".join(c if c.isalnum() else "_" for c in game_text)
+    tag = file_tag(game_text)
     tag += "".join(f"-no-{c}" for c in context)
     key = f"positions-{tag}-{ctx.budget.name}-s{ctx.seed}"
     if key in ctx.cache:
@@ -424,8 +429,9 @@ def referee_positions(
     while start < ctx.budget.scan_deals:
         stop = min(ctx.budget.scan_deals, start + batch)
         span = (hi - lo) * stop / ctx.budget.scan_deals
-        deals += pmap(ctx, scan_deal, [(game_text, ctx.seed, d, context) for d in range(start, stop)],
-                      lo + (hi - lo) * start / ctx.budget.scan_deals, lo + span)  # fmt: skip
+        tasks = [(game_text, ctx.seed, d, context) for d in range(start, stop)]
+        deals += pmap(ctx, scan_deal, tasks, lo + (hi - lo) * start / ctx.budget.scan_deals,
+                      lo + span)  # fmt: skip
         start = stop
         have = {h: sum(1 for d in deals if h in d["picked"]) for h in hint_ids}
         if all(v >= want for v in have.values()):

@@ -22,6 +22,7 @@ One unit is one point of the English table per deal.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 
@@ -180,14 +181,14 @@ def payments(ctx: Context) -> Result:
 
 
 def placement_cost(ctx: Context) -> Result:
-    rows, numbers = [], {}
-    per_agent = []
+    rows: list[tuple[str, float, float, float]] = []
+    numbers: dict[str, dict[str, Any]] = {}
     k = len(PLACEMENT_AGENTS)
     for j, spec in enumerate(PLACEMENT_AGENTS):
-        tag = spec.replace(":", "_").replace("=", "").replace(",", "_")
         dfs = [
             M.stored_match(ctx, f"{GAME}(placement={rule})", [spec], ctx.budget.sim_deals,
-                     f"placement-{rule}-{tag}", (2 * j + i) / (2 * k), (2 * j + i + 1) / (2 * k))
+                           f"placement-{rule}-{M.file_tag(spec)}", (2 * j + i) / (2 * k),
+                           (2 * j + i + 1) / (2 * k))
             for i, rule in enumerate(("book", "grid"))
         ]  # fmt: skip
         book, grid = (per_deal_means(df)[spec] for df in dfs)
@@ -196,7 +197,6 @@ def placement_cost(ctx: Context) -> Result:
         numbers[spec] = {"book": float(book.mean()), "grid": float(grid.mean()), "cost": m,
                          "ci": [lo, hi], "deals": len(d)}  # fmt: skip
         rows.append((spec, m, lo, hi))
-        per_agent.append(d)
     m, lo, hi = rows[0][1:]
     summary = "; ".join(f"{s}: book {numbers[s]['book']:.2f}, grid {numbers[s]['grid']:.2f}, "
                         f"cost {c:+.2f} [{a:+.2f}, {b:+.2f}]" for s, c, a, b in rows)  # fmt: skip
@@ -204,8 +204,8 @@ def placement_cost(ctx: Context) -> Result:
                             "grid − book, points per deal (95% CI)", "the book's rule's cost")  # fmt: skip
     notes = ("The verdict is the first agent's; each agent plays the same deals (the same cards "
              "in the same order) under both rules.")  # fmt: skip
-    return result(ci_verdict(lo, hi), m, lo, hi, len(per_agent[0]), UNIT, summary, numbers,
-                  [plot], notes)  # fmt: skip
+    n = numbers[PLACEMENT_AGENTS[0]]["deals"]
+    return result(ci_verdict(lo, hi), m, lo, hi, n, UNIT, summary, numbers, [plot], notes)
 
 
 # --- registration ------------------------------------------------------------------------------
