@@ -6,6 +6,15 @@ instance (one parameter set) makes its own ``pyspiel.State`` subclass that carri
 object as a class attribute. So a state's ``__dict__`` holds one entry, the rules state, whose
 deep copy is a shallow copy of immutable slots: OpenSpiel's Python ``clone()`` stays cheap.
 
+Trust (docs/trust.md). Every entry point that can advance a state checks the action against
+the game's one ``legal_actions`` and refuses anything else, an int that is not legal or a value
+that is not an int, leaving the state unchanged; the error names the player and his legal
+moves in his words and never a card he cannot see. A state serializes as its game and its
+action history in plain text and deserializes by replaying it (:mod:`.serialize`); pickling a
+state goes the same way. Nothing is ever unpickled. (OpenSpiel's C++
+``pyspiel.deserialize_game_and_state`` does unpickle for every Python game, hoyle's too: use
+:func:`deserialize_game_and_state_text` on a text you did not write.)
+
 Speed notes (measured; see DESIGN.md): ``legal_actions``, ``current_player``,
 ``is_chance_node``, ``is_terminal`` and ``returns`` are answered at Python level instead of
 through the C++ trampolines, and tensors are read through an observer's ``set_from``.
@@ -13,15 +22,22 @@ through the C++ trampolines, and tensors are read through an observer's ``set_fr
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import pyspiel
 
-from hoyle.envs.core.errors import IllegalActionError
+from hoyle.envs.core import serialize
+from hoyle.envs.core.errors import (
+    ActionTypeError,
+    HoyleError,
+    IllegalActionError,
+    StateFormatError,
+)
 from hoyle.envs.core.observe import HoyleObserver
-from hoyle.envs.core.registry import GameSpec
-from hoyle.envs.core.rules import CHANCE, TERMINAL, ProbabilitySampler
+from hoyle.envs.core.registry import SPIEL_PREFIX, GameSpec
+from hoyle.envs.core.rules import CHANCE, TERMINAL, ProbabilitySampler, seat_words
 
 
 class HoyleState(pyspiel.State):  # type: ignore[misc]
@@ -99,6 +115,11 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
         return float(self.rules.returns(self.s)[player])
 
     # --- applying actions -------------------------------------------------------------------
+    # Every entry point that advances a state checks legality against ``_legal()``:
+    # ``apply_action`` (and its alias ``apply_action_with_legality_check``) here, and
+    # ``_apply_action`` for the C++ callers (``child``, OpenSpiel's algorithms, C++ bots in
+    # ``evaluate_bots``), which reach the rules only through it. A refusal leaves the state as
+    # it was: the C++ ``ApplyAction`` appends to the history only after ``_apply_action``.
     def why_illegal(self, action: int) -> str | None:
         """``None`` if ``action`` is legal here, else the reason, in words."""
         if action in self._legal():
@@ -107,18 +128,59 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
         if cur == TERMINAL:
             return "the game is over"
         if cur == CHANCE:
-            return "not a possible chance outcome here"
-        return f"not among player {cur}'s legal actions"
+            return f"not one of the {len(self._legal())} chance outcomes possible here"
+        n = self.rules.num_distinct_actions
+        if not 0 <= action < n:
+            return f"outside the action space 0..{n - 1}"
+        return "not among his legal actions"
+
+    def illegal_action_error(self, action: int) -> IllegalActionError:
+        """The error for ``action``, illegal here, in the acting player's words.
+
+        It names the action, the player and his legal actions (with their names); at a chance
+        node only the number of outcomes, since the outcomes are the cards not yet dealt. No
+        card the player cannot see is shown: the whole table is ``str(state)``, on request.
+        """
+        cur = self.rules.current_player(self.s)
+        why = self.why_illegal(action) or ""
+        if cur < 0:  # Chance outcomes are the cards not yet dealt: not listed.
+            return IllegalActionError(action, (), detail=why)
+        legal = self._legal()
+        names = [str(self.rules.action_to_string(self.s, cur, a)) for a in legal]
+        return IllegalActionError(action, legal, detail=why, player=cur, names=names)
 
     def apply_action(self, action: int) -> None:
-        """Apply a legal action; an illegal one raises and leaves the state unchanged."""
+        """Apply a legal action; anything else raises and leaves the state unchanged."""
+        if type(action) is not int:
+            action = as_action(action, self.rules.num_distinct_actions)
         if action not in self._legal():
-            why = self.why_illegal(action)
-            state = self.rules.state_string(self.s)
-            raise IllegalActionError(int(action), self.legal_actions(), state, why or "")
+            raise self.illegal_action_error(action)
         super().apply_action(action)
 
+    apply_action_with_legality_check = apply_action
+
+    def child(self, action: int) -> HoyleState:
+        """A new state: this one after ``action``, checked like :meth:`apply_action`."""
+        if type(action) is not int:
+            action = as_action(action, self.rules.num_distinct_actions)
+        if action not in self._legal():
+            raise self.illegal_action_error(action)
+        new: HoyleState = self.clone()
+        new.apply_action(action)
+        return new
+
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        """Refused: hoyle games are sequential (one player, or chance, acts at a time)."""
+        raise HoyleError("hoyle games are sequential: use apply_action, one action at a time")
+
+    apply_actions_with_legality_checks = apply_actions
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        self.apply_actions(actions)
+
     def _apply_action(self, action: int) -> None:
+        if action not in self._legal():  # The C++ callers' check (see above).
+            raise self.illegal_action_error(action)
         self.rules.apply_action(self.s, action)
         self.s.legal_cache = None
 
@@ -126,15 +188,24 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
         return str(self.rules.action_to_string(self.s, player, action))
 
     def __str__(self) -> str:
+        """The whole table, every card shown: a debug view, never for a player's eyes."""
         return str(self.rules.state_string(self.s))
 
+    def __repr__(self) -> str:
+        # Short and without cards: a repr lands in tracebacks and in pybind11's messages
+        # ("Invoked with: ..."), which a harness may show a player.
+        who = seat_words(self.rules.current_player(self.s))
+        return f"<{type(self).__name__} after {len(self.history())} actions; to act: {who}>"
+
+    def serialize(self) -> str:
+        """The game and the action history in plain text (see :mod:`hoyle.envs.core.serialize`);
+        no pickle. ``game.deserialize_state`` rebuilds the state by replaying it."""
+        return serialize.serialize(str(self.get_game()), self.history())
+
     def __reduce__(self) -> tuple[Any, ...]:
-        # The state class is made per game instance, so pickle by game and serialization.
-        game = self.get_game()
-        return (
-            _unpickle_state,
-            (game.spec.spiel_name, dict(game.get_parameters()), self.serialize()),
-        )
+        # The state class is made per game instance, so pickle by the plain serialization,
+        # which carries the game: unpickling replays it through the legality check.
+        return (deserialize_game_and_state_text, (self.serialize(),))
 
     # --- information --------------------------------------------------------------------
     def player_view(self, player: int) -> Any:
@@ -174,10 +245,6 @@ class HoyleGame(pyspiel.Game):  # type: ignore[misc]
         name = type(self).__name__.removesuffix("Game") + "State"
         self._state_cls = type(name, (HoyleState,), {"rules": rules, "spec": self.spec})
 
-    def new_initial_state(self) -> HoyleState:
-        state: HoyleState = self._state_cls(self)
-        return state
-
     def max_chance_nodes_in_history(self) -> int:
         return int(self.rules.max_chance_nodes)
 
@@ -187,10 +254,34 @@ class HoyleGame(pyspiel.Game):  # type: ignore[misc]
         return HoyleObserver(self.rules, iig_obs_type, params)
 
     def state_from_history(self, history: Sequence[int]) -> HoyleState:
-        """Replay ``history`` from the start, checking every action's legality."""
+        """Replay ``history`` from the start, checking every action's legality; the first
+        entry that is not legal where it stands is refused (:class:`StateFormatError`)."""
         state: HoyleState = self.new_initial_state()
-        for a in history:
-            state.apply_action(int(a))
+        for i, a in enumerate(history):
+            try:
+                state.apply_action(a)
+            except (IllegalActionError, ActionTypeError) as e:
+                raise StateFormatError(f"history entry {i}: {e}") from None
+        return state
+
+    def deserialize_state(self, text: str) -> HoyleState:
+        """The state that ``text`` (from ``state.serialize()``) describes, rebuilt by replaying
+        its history through the legality check. Refused (:class:`StateFormatError`): anything
+        malformed, a state of another game or parameter set, a history that does not replay.
+        Never unpickles."""
+        limit = self.rules.max_game_length + self.rules.max_chance_nodes
+        history = serialize.parse(text, str(self), limit)
+        return self.state_from_history(history)
+
+    def new_initial_state(self, *args: Any) -> HoyleState:
+        """The state before the deal. (OpenSpiel's ``new_initial_state(str)``, a state from a
+        game-specific string, is refused: ``deserialize_state`` rebuilds a stored state.)"""
+        if args:
+            raise HoyleError(
+                "hoyle games start from the deal: new_initial_state takes no argument "
+                "(game.deserialize_state(text) rebuilds a stored state)"
+            )
+        state: HoyleState = self._state_cls(self)
         return state
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -201,8 +292,29 @@ def _load_game(name: str, params: dict[str, Any]) -> pyspiel.Game:
     return pyspiel.load_game(name, params)
 
 
-def _unpickle_state(name: str, params: dict[str, Any], serialized: str) -> HoyleState:
-    return _load_game(name, params).deserialize_state(serialized)  # type: ignore[no-any-return]
+def deserialize_game_and_state_text(text: str) -> HoyleState:
+    """The state a ``state.serialize()`` text describes, with its game loaded from the text's
+    ``game=`` line (only a hoyle game is loaded). hoyle's counterpart of OpenSpiel's
+    ``pyspiel.deserialize_game_and_state``, which for every Python game unpickles."""
+    game_string = serialize.game_string_of(text)
+    if not game_string.startswith(SPIEL_PREFIX):
+        raise StateFormatError(f"{game_string[:80]!r} is not a hoyle game")
+    try:
+        game = pyspiel.load_game(game_string)
+    except pyspiel.SpielError as e:
+        raise StateFormatError(f"cannot load the game of this state: {e}") from None
+    return game.deserialize_state(text)  # type: ignore[no-any-return]
+
+
+def as_action(value: Any, num_actions: int) -> int:
+    """``value`` as an action number if it is an int (a numpy int too), else an
+    :class:`ActionTypeError`: a str, float, bool or ``None`` is never read as an action."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise ActionTypeError(value, num_actions)
+    try:
+        return operator.index(value)
+    except Exception:  # Any object may come in; a broken __index__ is not an int either.
+        raise ActionTypeError(value, num_actions) from None
 
 
 def register_with_openspiel(spec: GameSpec) -> type[HoyleGame]:

@@ -13,7 +13,10 @@ MODULES = [
     "hoyle.envs.core.registry",
     "hoyle.envs.core.determinize",
     "hoyle.envs.core.tricks",
+    "hoyle.envs.core.errors",
+    "hoyle.envs.core.serialize",
     "hoyle.agents",
+    "hoyle.experiments.runs",
 ]
 
 
