@@ -3,7 +3,22 @@
 Before each of the human's decisions the game's observation string for the human's seat is
 printed (the view in the book's words), then the legal actions, numbered. The human answers with
 a number or with the action's name (case-insensitive; a unique prefix is enough); ``?`` shows
-the view again, ``quit`` (or end of input, or Ctrl-C) leaves the game.
+the view again, ``quit`` (or end of input) leaves the game; Ctrl-C is not caught here (the
+``hoyle play`` command turns it into one line and exit status 130). Any line is safe to type: a
+number is ASCII decimal digits only, at most :data:`MAX_NUMBER_DIGITS` of them (``'²'`` or a
+5,000-digit number is not read as a number), and what is echoed back is cut short.
+
+The seed. Every random stream of a game comes from one seed: chance from
+:func:`chance_seed` (128 bits of the seed's ``SeedSequence``, so the deal is no easier to search
+for than the seed itself), the agent in seat k from ``derive_seed(seed, 1, k)``, the re-dealt
+worlds of the announcements from ``derive_seed(seed, 2, step)``. Whoever knows the seed knows
+every hidden card, so nothing shown to the human tells it: ``hoyle play`` draws a fresh 64-bit
+seed from :mod:`secrets` and never prints it (``--seed`` is for reproducing a game, not for
+fair play).
+
+Errors. An agent that raises, or chooses what is not a legal move, stops the game with
+:class:`AgentFailed`, whose message names the agent and the kind of failure only: the agent's
+own error would list its legal moves (its hand) or more.
 
 What is announced. Everything else that happens is announced only as far as the human could see
 it at the table, and the judge is the game's own information state. The alternatives to an
@@ -26,14 +41,43 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from hoyle.agents import make
+from hoyle.envs.core.errors import HoyleError
 from hoyle.experiments.match import derive_seed, sample_chance
 
 QUIT_WORDS = ("quit", "exit")
 
+MAX_NUMBER_DIGITS = 6
+"""The longest answer read as a move number (no game has a million legal moves)."""
+
+MAX_ECHO = 40
+"""How much of an unmatched answer is repeated back to the human."""
+
+MAX_UNREADABLE = 5
+"""Unreadable lines (not text in the terminal's encoding) in a row before the game is left."""
+
 
 class Quit(Exception):
     """The human left the game."""
+
+
+class AgentFailed(HoyleError):
+    """An agent raised, or chose what is not a legal move, so the game cannot go on.
+
+    The message names the agent and the kind of failure, never the agent's own message or its
+    legal moves: both may tell its hidden cards, and the human reads this."""
+
+
+def chance_seed(seed: int) -> int:
+    """The 128-bit seed of the chance stream of the game seeded by ``seed``.
+
+    ``derive_seed``'s 32 bits would do for reproduction but not for secrecy: with 2**32 possible
+    deals, one's own hand picks out the deal (and every hidden card) by search. 128 bits keep
+    all the entropy of a 64-bit seed."""
+    words = np.random.SeedSequence(seed, spawn_key=(0,)).generate_state(4)
+    return int.from_bytes(words.tobytes(), "little")
 
 
 def _infostates_after(state: Any, action: int) -> list[str]:
@@ -90,16 +134,25 @@ def describe_event(
     return "a card is dealt to " + " and ".join(f"player {p}" for p in sorted(seen_by))
 
 
+def _echo(text: str) -> str:
+    """``text`` as repeated back to the human: quoted, escaped (``repr``), cut short."""
+    return repr(text if len(text) <= MAX_ECHO else text[:MAX_ECHO] + "…")
+
+
 def match_action(text: str, legal: Sequence[int], labels: Sequence[str]) -> int | str:
-    """The action ``text`` names (by number or name), or an explanation of why it names none."""
+    """The action ``text`` names (by number or name), or an explanation of why it names none.
+
+    A number is ASCII decimal digits only (``'²'.isdigit()`` is true but it is no number) and
+    at most :data:`MAX_NUMBER_DIGITS` long; anything else is matched against the names."""
     t = text.strip()
     if not t:
         return "type a number or the name of a move (? shows them again)"
-    if t.isdigit():
-        k = int(t)
-        if 1 <= k <= len(legal):
+    if t.isascii() and t.isdigit():
+        k = int(t) if len(t) <= MAX_NUMBER_DIGITS else None
+        if k is not None and 1 <= k <= len(legal):
             return legal[k - 1]
-        return f"no move number {k}: choose 1 to {len(legal)}"
+        number = str(k) if k is not None else f"of {len(t)} digits"
+        return f"no move number {number}: choose 1 to {len(legal)}"
     low = t.lower()
     exact = [a for a, s in zip(legal, labels, strict=True) if s.lower() == low]
     if exact:
@@ -108,8 +161,8 @@ def match_action(text: str, legal: Sequence[int], labels: Sequence[str]) -> int 
     if len(hits) == 1:
         return hits[0][0]
     if hits:
-        return f"{t!r} could be any of: " + ", ".join(s for _, s in hits)
-    return f"no legal move is called {t!r} (? shows the moves)"
+        return f"{_echo(t)} could be any of: " + ", ".join(s for _, s in hits)
+    return f"no legal move is called {_echo(t)} (? shows the moves)"
 
 
 def ask_move(state: Any, seat: int, read: Callable[[str], str], say: Callable[[str], None]) -> int:
@@ -125,8 +178,17 @@ def ask_move(state: Any, seat: int, read: Callable[[str], str], say: Callable[[s
             say(f"  {i:>2}. {s}")
 
     show()
+    unreadable = 0
     while True:
-        text = read(f"player {seat}> ")
+        try:
+            text = read(f"player {seat}> ")
+        except UnicodeDecodeError:  # bytes that are not text in the terminal's encoding
+            unreadable += 1
+            if unreadable >= MAX_UNREADABLE:
+                raise EOFError from None
+            say("that line is not readable text: type a number or the name of a move")
+            continue
+        unreadable = 0
         if text.strip().lower() in QUIT_WORDS:
             raise Quit
         if text.strip() in ("?", "help"):
@@ -139,6 +201,23 @@ def ask_move(state: Any, seat: int, read: Callable[[str], str], say: Callable[[s
             return got
 
 
+def _agent_move(bots: Sequence[Any], names: Sequence[str], state: Any) -> int:
+    """The move of the agent to play, checked here: the state's own error for an illegal move
+    lists the agent's legal moves, which would show the human the agent's hand."""
+    p = state.current_player()
+    try:
+        chosen = bots[p].step(state)
+    except Exception as e:
+        raise AgentFailed(
+            f"{names[p]} failed ({type(e).__name__}; its message is not shown, it may name "
+            "cards you cannot see); the game cannot go on"
+        ) from e
+    legal = state.legal_actions()
+    if isinstance(chosen, bool) or not isinstance(chosen, int | np.integer) or chosen not in legal:
+        raise AgentFailed(f"{names[p]} chose an illegal move (a bug in it); the game cannot go on")
+    return int(chosen)
+
+
 def play_human(
     game: Any,
     opponents: Sequence[str],
@@ -147,11 +226,14 @@ def play_human(
     read: Callable[[str], str] | None = None,
     say: Callable[[str], None] | None = None,
 ) -> list[float] | None:
-    """Play one game with the human in ``seat``; the returns, or ``None`` if the human left.
+    """Play one game with the human in ``seat``; the returns, or ``None`` if the human left
+    (``quit`` or end of input; Ctrl-C's ``KeyboardInterrupt`` goes to the caller).
 
     ``opponents`` are agent specs for the other seats in order. Chance draws from a stream
-    seeded by ``seed``; the agent in seat k gets ``derive_seed(seed, 1, k)``. ``read`` and
-    ``say`` default to ``input`` and ``print`` (looked up at call time).
+    seeded by ``chance_seed(seed)``; the agent in seat k gets ``derive_seed(seed, 1, k)``. The
+    seed is never shown (it would tell every hidden card). ``read`` and ``say`` default to
+    ``input`` and ``print`` (looked up at call time). An agent's failure raises
+    :class:`AgentFailed`.
     """
     ask: Callable[[str], str] = read or (lambda prompt: input(prompt))
     tell: Callable[[str], None] = say or (lambda text: print(text))
@@ -171,9 +253,9 @@ def play_human(
             spec = next(others)
             bots.append(make(spec, game, derive_seed(seed, 1, k)))
             names.append(f"player {k} ({spec})")
-    rng = random.Random(derive_seed(seed, 0))
+    rng = random.Random(chance_seed(seed))
     state = game.new_initial_state()
-    tell(f"{game.get_type().long_name}: you are player {seat}; seed {seed}.")
+    tell(f"{game.get_type().long_name}: you are player {seat}.")
     step = 0
     try:
         while not state.is_terminal():
@@ -186,10 +268,10 @@ def play_human(
                 state.apply_action(action)
                 continue
             else:
-                action = bots[state.current_player()].step(state)
+                action = _agent_move(bots, names, state)
             tell(describe_event(state, action, seat, names, seed=derive_seed(seed, 2, step)))
             state.apply_action(action)
-    except (Quit, EOFError, KeyboardInterrupt):
+    except (Quit, EOFError):
         tell("\nGame abandoned.")
         return None
     tell("")

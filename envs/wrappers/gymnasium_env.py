@@ -17,7 +17,20 @@ The environment is written over the game's rules directly, not over OpenSpiel's
 ``step``, so each ``step`` is one decision of the learning seat.
 
 The module also holds what the PettingZoo environment shares with this one (the observation
-space, the chance sampler, the illegal-action policy), so the two wrappers cannot drift apart.
+space, the chance sampler, the illegal-action policy, what counts as an action), so the two
+wrappers cannot drift apart.
+
+What counts as an action. ``step`` takes an action id, ``0 <= a < num_distinct_actions``: a
+Python ``int``, a numpy integer scalar (what ``Discrete.sample`` returns) or a 0-d integer array.
+Anything else is not an action, and is treated as an illegal one (the penalty, or under
+``illegal_action="raise"`` an :class:`~hoyle.envs.core.errors.ActionTypeError`): ``True`` (not
+action 1), any float, *even an integral one* (``2.0``: a float is the sign of a policy wired to
+the wrong space, and rounding it would hide that; ``Discrete.contains`` refuses it too), ``inf``
+and ``nan``, strings (``"0"``), ``None``, arrays of any other shape (a batch of one is the
+caller's to unwrap). An int outside ``0..num_distinct_actions-1`` is an illegal action
+(:class:`~hoyle.envs.core.errors.IllegalActionError`). Nothing the wrappers put in ``info`` or
+in an error's message shows a card the seat cannot see: never ``str(state)``, never an
+opponent's legal actions.
 """
 
 from __future__ import annotations
@@ -30,9 +43,10 @@ import numpy as np
 import pyspiel
 from gymnasium import spaces
 
-from hoyle.envs.core.errors import IllegalActionError
+from hoyle.envs.core.errors import ActionTypeError, HoyleError, shown
 from hoyle.envs.core.registry import GAMES, load
 from hoyle.envs.core.rules import CHANCE, TERMINAL
+from hoyle.envs.core.spiel import as_action as spiel_as_action
 
 ILLEGAL_ACTION_POLICIES = ("penalty", "raise")
 """What a wrapper does with an illegal action: end the episode with a penalty, or raise."""
@@ -40,8 +54,9 @@ ILLEGAL_ACTION_POLICIES = ("penalty", "raise")
 RENDER_MODES = ("ansi", "human")
 
 _APPLY_UNCHECKED = pyspiel.State.apply_action
-"""OpenSpiel's own ``apply_action`` (history kept, no legality check): used only for actions the
-wrapper has just checked itself or drawn from ``chance_outcomes``, so nothing is checked twice."""
+"""OpenSpiel's own ``apply_action`` (the C++ path: no type check, and the legality check only
+hoyle's memoized one in ``_apply_action``): used only for actions the wrapper has just checked
+itself or drawn from ``chance_outcomes``."""
 
 AgentLike: TypeAlias = str | pyspiel.Bot
 """An opponent: an agent spec string (``"random"``, ``"heuristic"``) or a ``pyspiel.Bot``."""
@@ -121,13 +136,33 @@ def action_mask(n: int, legal: Sequence[int]) -> np.ndarray:
     return mask
 
 
-def as_action(action: Any) -> int | None:
-    """``action`` as an int (numpy scalars and 0-d arrays accepted); ``None`` if it is not one."""
+class AgentMoveError(HoyleError):
+    """An agent in another seat chose something that is not a legal action: a bug in the agent.
+
+    The message names the seat, the agent and what it chose, but not the legal actions there:
+    those are the agent's, and would tell its hidden cards to whoever reads the message."""
+
+
+def as_action(action: Any, num_actions: int) -> int | None:
+    """``action`` as an action id in ``0..num_actions-1``; ``None`` if it is not one (see the
+    module docstring: no bool, no float, no string, no array but a 0-d integer one)."""
     try:
-        a = int(action)
-    except (TypeError, ValueError):
+        a = spiel_as_action(action, num_actions)
+    except ActionTypeError:
         return None
-    return a if a == action else None
+    return a if 0 <= a < num_actions else None
+
+
+def action_error(action: Any, num_actions: int, state: Any) -> HoyleError:
+    """The error for ``action``, which the player to act may not play in ``state``: an
+    :class:`ActionTypeError` if it is not an int at all, else the state's own
+    :class:`IllegalActionError` (his legal actions by id and name, nothing of the table)."""
+    try:
+        a = spiel_as_action(action, num_actions)
+    except ActionTypeError as e:
+        return e
+    error: HoyleError = state.illegal_action_error(a)
+    return error
 
 
 def view_text(observer: Any, state: Any, player: int, over: bool) -> str:
@@ -226,8 +261,9 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
       used as they are (``restart_at`` at reset, and ``inform_action`` when they define one).
     - ``perfect_recall``: observe the information-state tensor instead of the observation.
     - ``illegal_action``: ``"penalty"`` (default; Gymnasium's checkers step unmasked random
-      actions) or ``"raise"`` (:class:`~hoyle.envs.core.errors.IllegalActionError`, the state
-      unchanged).
+      actions) or ``"raise"`` (:class:`~hoyle.envs.core.errors.IllegalActionError`, or
+      :class:`~hoyle.envs.core.errors.ActionTypeError` for what is not an int at all; the state
+      unchanged). An opponent agent's illegal choice always raises :class:`AgentMoveError`.
     - ``illegal_penalty``: the reward of an illegal action (default ``game.min_utility()``).
     - ``render_mode``: ``"ansi"`` (``render()`` returns the seat's view as text) or ``"human"``
       (printed after each reset and step). Only the seat's view is shown, never hidden cards.
@@ -299,7 +335,11 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """A new deal, played until the seat is to move. ``options`` are not used."""
+        """A new deal, played until the seat is to move. ``options`` are not used.
+
+        ``seed`` follows Gymnasium's rule: ``None`` or a Python int ``>= 0``; anything else
+        (``-1``, ``1.5``, ``"7"``, a numpy int) raises ``gymnasium.error.Error`` in one line
+        before anything changes, the running episode included."""
         super().reset(seed=seed)
         del options  # Unused: a hoyle episode has no reset options.
         from hoyle.agents import make
@@ -324,23 +364,22 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self.render()
         return self._observe(cur, illegal=False)
 
-    def step(
-        self, action: np.int64 | int
-    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        """Play ``action`` for the seat, then the others and chance until the seat's turn."""
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the seat, then the others and chance until the seat's turn.
+
+        Anything but a legal action id (an illegal one, or what is not an action at all: see
+        the module docstring) ends the episode with the penalty, the state untouched; or under
+        ``illegal_action="raise"`` raises a one-line error, the episode going on."""
         state = self._state
         if state is None or (self._over and self._return_paid):
             raise gymnasium.error.ResetNeeded("the episode is over: call reset() first")
         if self._over:  # ended before the seat ever moved: pay the return now
             return self._finish(TERMINAL)
         legal = state.legal_actions()
-        a = as_action(action)
+        a = as_action(action, self._num_actions)
         if a is None or a not in legal:
             if self.illegal_action == "raise":
-                view = self._observer.string_from(state, self.seat)
-                raise IllegalActionError(
-                    a if a is not None else -1, legal, view, f"{action!r} is not a legal action"
-                )
+                raise action_error(action, self._num_actions, state)
             self._over = self._return_paid = True
             obs, info = self._observe(state.current_player(), illegal=True)
             if self.render_mode == "human":
@@ -411,11 +450,21 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 _APPLY_UNCHECKED(state, a)
             else:
                 actor = bots[cur]
-                a = int(actor.step(state))
+                chosen = actor.step(state)
+                move = as_action(chosen, self._num_actions)
+                if move is None or move not in state.legal_actions():
+                    # Checked here, not by the state, whose error lists the agent's legal
+                    # actions: its hidden cards.
+                    agent = self._opponents[cur]
+                    name = agent if isinstance(agent, str) else type(agent).__name__
+                    raise AgentMoveError(
+                        f"the agent in seat {cur} ({name[:40]}) chose {shown(chosen)}, "
+                        "not a legal action: a bug in that agent"
+                    )
                 for bot in informed:
                     if bot is not actor:  # as OpenSpiel's evaluate_bots: all but the actor
-                        bot.inform_action(state, cur, a)
-                state.apply_action(a)  # checked: an agent's illegal move raises
+                        bot.inform_action(state, cur, move)
+                _APPLY_UNCHECKED(state, move)
 
     def _legal(self) -> list[int]:
         """The seat's legal actions now; none once the episode is over."""

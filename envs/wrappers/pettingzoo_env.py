@@ -29,11 +29,11 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.wrappers.gymnasium_env import (
     _APPLY_UNCHECKED,
     RENDER_MODES,
+    action_error,
     action_mask,
     as_action,
     check_render_mode,
@@ -90,7 +90,8 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
       loaded hoyle game.
     - ``perfect_recall``: observe the information-state tensor instead of the observation.
     - ``illegal_action``: ``"penalty"`` (default; PettingZoo's ``api_test`` steps unmasked
-      actions) or ``"raise"`` (:class:`~hoyle.envs.core.errors.IllegalActionError`, the state
+      actions) or ``"raise"`` (:class:`~hoyle.envs.core.errors.IllegalActionError`, or
+      :class:`~hoyle.envs.core.errors.ActionTypeError` for what is not an int at all; the state
       unchanged).
     - ``illegal_penalty``: the offender's reward for an illegal action (default
       ``game.min_utility()``).
@@ -154,7 +155,11 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
     # --- the AEC API ---------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new deal. ``seed`` reseeds the generator; without it the stream continues.
-        ``options`` are not used."""
+        ``options`` are not used.
+
+        ``seed`` follows Gymnasium's rule (PettingZoo seeds through it): ``None`` or a Python
+        int ``>= 0``; anything else raises ``gymnasium.error.Error`` in one line before anything
+        changes."""
         del options  # Unused: a hoyle episode has no reset options.
         if seed is not None or self.np_random is None:
             self.np_random, self._np_random_seed = seeding.np_random(seed)
@@ -177,7 +182,13 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
             self.render()
 
     def step(self, action: Any) -> None:
-        """Play ``action`` for ``agent_selection`` (``None`` for an agent whose episode is over)."""
+        """Play ``action`` for ``agent_selection`` (``None`` for an agent whose episode is over).
+
+        For an agent still in the game, anything but a legal action id (an illegal one, or what
+        is not an action at all, ``None`` included: see
+        :mod:`~hoyle.envs.wrappers.gymnasium_env`) ends the episode with the penalty, the state
+        untouched; or under ``illegal_action="raise"`` raises a one-line error, the agent still
+        to move."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -185,15 +196,11 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         state = self._state
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        player = self._index[agent]
         legal = state.legal_actions()
-        a = as_action(action)
+        a = as_action(action, self._num_actions)
         if a is None or a not in legal:
             if self.illegal_action == "raise":
-                view = self._observer.string_from(state, player)
-                raise IllegalActionError(
-                    a if a is not None else -1, legal, view, f"{action!r} is not a legal action"
-                )
+                raise action_error(action, self._num_actions, state)
             self._over = True
             self.rewards[agent] = self.penalty
             self.infos[agent] = {"illegal_action": True}
