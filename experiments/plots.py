@@ -14,6 +14,8 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from hoyle.envs.core.files import atomic_write
+
 
 def new_figure(width: float, height: float) -> Figure:
     """A figure on its own Agg canvas (no pyplot, no global backend), laid out as drawn.
@@ -21,6 +23,11 @@ def new_figure(width: float, height: float) -> Figure:
     fig = Figure(figsize=(width, height), layout="constrained")
     FigureCanvasAgg(fig)
     return fig
+
+
+def save_figure(fig: Figure, path: str | Path, dpi: int = 120) -> Path:
+    """Write ``fig`` as a PNG at ``path`` atomically (a kill mid-write leaves no half image)."""
+    return atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=dpi))
 
 
 LABEL_WIDTH = 24
@@ -84,7 +91,7 @@ def plot_leaderboard(
     if title:
         fig.suptitle(title)
     if path is not None:
-        fig.savefig(path, dpi=120)
+        save_figure(fig, path)
     return fig
 
 
@@ -138,5 +145,5 @@ def plot_pairwise(pairs: pd.DataFrame, agents: list[str], title: str = "",
     if title:
         fig.suptitle(title)
     if path is not None:
-        fig.savefig(path, dpi=120)
+        save_figure(fig, path)
     return fig

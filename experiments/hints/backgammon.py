@@ -61,13 +61,15 @@ from hoyle.experiments.hints.framework import (
     Verdict,
     ci_verdict,
     exact_verdict,
+    load_cache,
     proportion_ci,
     register,
     register_untestable,
     result,
+    save_cache,
     universal_verdict,
 )
-from hoyle.experiments.plots import new_figure
+from hoyle.experiments.plots import new_figure, save_figure
 
 GAME = "backgammon"
 BOOK = "Hoyle's Games Modernized (Hoffmann, 1909), BACKGAMMON"
@@ -532,7 +534,7 @@ def plot_openings(ctx: Context, exp_id: str) -> str:
     ax.set_title("Opening throws: the book's play against gnubg's best", fontsize=10)
     ax.legend(fontsize=8)
     path = M.plot_file(ctx, exp_id)
-    fig.savefig(path, dpi=90)
+    save_figure(fig, path, dpi=90)
     return str(path.name)
 
 
@@ -551,7 +553,7 @@ def plot_losses(ctx: Context, exp_id: str) -> str:
     ax.set_xlabel(f"equity lost against gnubg's best play ({evaluator_ply(ctx)}-ply)")
     ax.set_title("The book's opening plays: loss and verdict", fontsize=10)
     path = M.plot_file(ctx, exp_id, "-losses")
-    fig.savefig(path, dpi=90)
+    save_figure(fig, path, dpi=90)
     return str(path.name)
 
 
@@ -689,7 +691,7 @@ def differ_by_two(ctx: Context) -> Result:
     ax.set_title("Non-doublet opening throws (green: numbers differ by two)", fontsize=10)
     ax.legend(fontsize=8)
     path = M.plot_file(ctx, exp_id)
-    fig.savefig(path, dpi=90)
+    save_figure(fig, path, dpi=90)
     ctx.tick(1.0)
     summary = (f"their best plays average {r['difference']:+.3f} equity above the other "
                f"{len(others)} non-doublet throws (exact permutation p = {r['p_value']:.3f}); "
@@ -857,8 +859,6 @@ def judge_opinion(equity: Sequence[float], kept: Sequence[int]) -> dict[str, Any
 def agreement_positions(ctx: Context, lo: float, hi: float) -> dict[str, Any]:
     """The positions of both rules, scanned once per run (cached on disk, like the framework's
     referee positions)."""
-    import json
-
     names = rules()
     want = {r: round(POSITIONS_PER.get(r, 1.0) * ctx.budget.positions) for r in names}
     limit = max(max(want.values(), default=0), round(SCAN_PER * ctx.budget.scan_deals))
@@ -866,9 +866,10 @@ def agreement_positions(ctx: Context, lo: float, hi: float) -> dict[str, Any]:
     if key in ctx.cache:
         return ctx.cache[key]  # type: ignore[no-any-return]
     path = ctx.root / "cache" / f"{key}.json"
-    if path.exists():
-        ctx.cache[key] = json.loads(path.read_text())
-        return ctx.cache[key]  # type: ignore[no-any-return]
+    cached = load_cache(path)
+    if cached is not None:
+        ctx.cache[key] = cached
+        return cached  # type: ignore[no-any-return]
     seed = ctx.seed_for("rule-positions")
     games: list[dict[str, Any]] = []
     start = 0
@@ -890,8 +891,7 @@ def agreement_positions(ctx: Context, lo: float, hi: float) -> dict[str, Any]:
         "counts": {r: sum(g["counts"].get(r, 0) for g in games) for r in names},
         "positions": positions,
     }  # fmt: skip
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(stored) + "\n")
+    save_cache(path, stored)
     ctx.cache[key] = stored
     return stored
 

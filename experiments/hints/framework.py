@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import json
 import math
 import os
 import sys
@@ -59,6 +58,7 @@ from typing import Any
 from scipy.special import betaincinv
 from tqdm import tqdm
 
+from hoyle.envs.core.files import FileFormatError, read_json, write_json
 from hoyle.experiments.match import derive_seed, hoyle_version
 
 FORMAT = 2
@@ -379,9 +379,8 @@ def result_path(root: Path, exp_id: str, budget: str, seed: int) -> Path:
 
 def load_result(path: Path, budget: Budget, method: str | None = None) -> Result | None:
     """A stored result if it is whole, of this format, and was made with this budget."""
-    try:
-        d = json.loads(path.read_text())
-    except (OSError, ValueError):
+    d = load_cache(path)
+    if d is None:
         return None
     if d.get("format") != FORMAT or d.get("budget_key") != budget.key(method):
         return None
@@ -393,9 +392,22 @@ def load_result(path: Path, budget: Budget, method: str | None = None) -> Result
 
 def save_result(path: Path, r: Result) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(r.to_json(), indent=2, ensure_ascii=False) + "\n")
-    os.replace(tmp, path)
+    write_json(path, r.to_json())
+
+
+def load_cache(path: Path) -> Any:
+    """A stored intermediate result (a JSON object), or ``None`` when it is absent or not whole:
+    a cache the experiments wrote themselves, remade rather than trusted when it is broken."""
+    try:
+        return read_json(path, "cached experiment result")
+    except FileFormatError:
+        return None
+
+
+def save_cache(path: Path, data: Any) -> None:
+    """Store an intermediate result atomically (see :func:`load_cache`)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_json(path, data)
 
 
 def run_experiments(

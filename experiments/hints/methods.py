@@ -54,10 +54,12 @@ from hoyle.experiments.hints.framework import (
     Skipped,
     Verdict,
     ci_verdict,
+    load_cache,
     preference_ci,
     proportion_ci,
     register,
     result,
+    save_cache,
 )
 from hoyle.experiments.match import (
     CONFIG_FILE,
@@ -67,7 +69,7 @@ from hoyle.experiments.match import (
     run_match,
     sample_chance,
 )
-from hoyle.experiments.plots import new_figure
+from hoyle.experiments.plots import new_figure, save_figure
 from hoyle.experiments.stats import mean_ci, per_deal_means
 
 _GAMES: dict[str, Any] = {}
@@ -124,7 +126,7 @@ def pmap(
 
 
 def _save(fig: Any, path: Path) -> str:
-    fig.savefig(path, dpi=90)
+    save_figure(fig, path, dpi=90)
     return path.name
 
 
@@ -414,12 +416,11 @@ def referee_positions(
     if key in ctx.cache:
         return dict(ctx.cache[key])
     path = ctx.root / "cache" / f"{key}.json"
-    if path.exists():
-        stored = json.loads(path.read_text())
-        if stored.get("budget") == ctx.budget.key():
-            ctx.cache[key] = stored
-            ctx.tick(hi)
-            return dict(stored)
+    stored = load_cache(path)
+    if stored is not None and stored.get("budget") == ctx.budget.key():
+        ctx.cache[key] = stored
+        ctx.tick(hi)
+        return dict(stored)
     hint_ids = [h.id for h in game_hints(load(game_text).spec.short_name)
                 if h.id.split(".", 1)[-1] not in context]  # fmt: skip
     want = ctx.budget.positions
@@ -449,8 +450,7 @@ def referee_positions(
         "deals_with": {h: sum(1 for d in deals if h in d["counts"]) for h in hint_ids},
         "positions": positions,
     }  # fmt: skip
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(stored) + "\n")
+    save_cache(path, stored)
     ctx.cache[key] = stored
     return dict(stored)
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import csv
 import importlib
+import io
 import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from hoyle.envs.core.files import write_text
 from hoyle.experiments.hints.framework import (
     UNTESTABLE,
     Experiment,
@@ -173,16 +175,17 @@ def write_report(
         lines += [f"### {u.id}", "", f"**Claim** (RULES.md {u.item}): \u201c{u.claim}\u201d — "
                   f"{u.citation}.", "", f"**Not testable.** {u.reason}", ""]  # fmt: skip
     path = root / REPORT_FILE
-    path.write_text("\n".join(lines), encoding="utf-8")
-    with (root / SUMMARY_FILE).open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["item", "id", "hint", "method", "verdict", "effect", "ci_low", "ci_high",
-                    "n", "unit", "budget", "seed", "seconds"])  # fmt: skip
-        for e, r in done:
-            w.writerow([e.item, e.id, e.hint, e.method, r.verdict.value, r.effect, r.ci_low,
-                        r.ci_high, r.n, r.unit, r.budget, r.seed, r.seconds])  # fmt: skip
-        for u in untestable:
-            w.writerow([u.item, u.id, "", "", "not testable", "", "", "", 0, "", "", "", ""])
+    write_text(path, "\n".join(lines))
+    table = io.StringIO(newline="")
+    w = csv.writer(table)
+    w.writerow(["item", "id", "hint", "method", "verdict", "effect", "ci_low", "ci_high",
+                "n", "unit", "budget", "seed", "seconds"])  # fmt: skip
+    for e, r in done:
+        w.writerow([e.item, e.id, e.hint, e.method, r.verdict.value, r.effect, r.ci_low,
+                    r.ci_high, r.n, r.unit, r.budget, r.seed, r.seconds])  # fmt: skip
+    for u in untestable:
+        w.writerow([u.item, u.id, "", "", "not testable", "", "", "", 0, "", "", "", ""])
+    write_text(root / SUMMARY_FILE, table.getvalue())
     return path
 
 
