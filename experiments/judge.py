@@ -43,19 +43,21 @@ resumes, replaying nothing finished. At the end the parts are merged into ``game
 id before the play, the chosen and the best play in standard notation, both equities and the
 loss). A stored run is identified by the game, the opponent, the seed and the judging ply:
 asking for more games or other agents reuses what is stored. Rows depend only on the seeds, so
-``--workers K`` gives the same numbers as one process.
+``--workers K`` gives the same numbers as one process. The folder is owned as a match's is
+(:mod:`hoyle.experiments.match`, Storage and Resuming): a plain ``--name``, a marker, a lock
+against a second process, parts and tables carrying the run's id, config hash and seed, every
+game row's seeds and opponent checked, every file written atomically; a file that is not this
+run's, or is truncated, is refused in one line naming it, and nothing foreign is deleted.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
-import json
 import math
-import os
 import random
 import secrets
-import shutil
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -67,16 +69,26 @@ import pandas as pd
 from tqdm import tqdm
 
 from hoyle.agents import make
+from hoyle.envs.core.files import FileFormatError, read_json, write_text
 from hoyle.envs.games.backgammon import MOVE, action_move, notation, plays
+from hoyle.experiments import runs
 from hoyle.experiments.match import (
     CONFIG_FILE,
     PARTS_DIR,
+    RunConfigError,
+    _write_atomic,
     agent_seed,
     deal_seed,
     open_run_folder,
+    plain_name,
     play_game,
+    read_stored_file,
+    refuse_file,
+    remove_parts,
     resolve_game,
+    run_folder_lock,
     seatings_of,
+    write_config,
 )
 from hoyle.experiments.stats import LEVEL, mean_ci
 
@@ -117,7 +129,11 @@ MOVE_KEY = ["agent", "deal", "rotation", "throw"]
 _IDENTITY = ("game", "params", "game_version", "opponent", "seed", "ply", "format")
 
 
-class JudgeConfigError(ValueError):
+RUN_FILES = (CONFIG_FILE, GAMES_FILE, MOVES_FILE, PARTS_DIR, CSV_FILE, MD_FILE)
+"""What a judging run writes in its folder: all that ``--no-resume`` removes."""
+
+
+class JudgeConfigError(RunConfigError):
     """A stored run that is not the run asked for."""
 
 
@@ -255,29 +271,86 @@ def moves_frame(rows: Any) -> pd.DataFrame:
     return _frame(rows, MOVE_COLUMNS, MOVE_KEY)
 
 
-def _write_atomic(df: pd.DataFrame, target: Path) -> None:
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    df.to_parquet(tmp, index=False)
-    os.replace(tmp, target)
+def _row_problem(df: pd.DataFrame, which: str, seed: int, opponent: str) -> str | None:
+    """Why the canonical ``which`` rows (``games`` or ``moves``) are not this run's, or ``None``:
+    the agent's seat is White in rotation 0 and Black in rotation 1, and a game row's seeds and
+    opponent must be those of the run (so copied rows are caught whatever the file says)."""
+    if df.empty:
+        return None
+    d, r, k = (df[c].to_numpy(dtype=np.int64) for c in ("deal", "rotation", "seat"))
+    wrong = (d < 0) | (r < 0) | (r > 1) | (k != r)
+    if wrong.any():
+        i = int(np.argmax(wrong))
+        return (f"it has a row of deal {d[i]}, rotation {r[i]}, seat {k[i]}, which this run "
+                "does not play")  # fmt: skip
+    if which == "moves":
+        return None
+    units = list(zip(d.tolist(), r.tolist(), k.tolist(), strict=True))
+    deal_seeds = {x: deal_seed(seed, x) for x in set(d.tolist())}
+    agent_seeds = {u: agent_seed(seed, *u) for u in set(units)}
+    expected: dict[str, list[Any]] = {
+        "deal_seed": [deal_seeds[x] for x in d.tolist()],
+        "seed": [agent_seeds[u] for u in units],
+        "opponent": [opponent] * len(df),
+    }
+    for column, want in expected.items():
+        for i, (got, w) in enumerate(zip(df[column].tolist(), want, strict=True)):
+            if got != w:
+                return (f"its row of deal {d[i]}, rotation {r[i]} has {column} {got!r} where "
+                        f"this run has {w!r}")  # fmt: skip
+    return None
 
 
-def _read_stored(path: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Stored rows of whole units only (both games of an agent's deal, and their moves)."""
-    parts = path / PARTS_DIR
-    game_files = [path / GAMES_FILE] if (path / GAMES_FILE).exists() else []
-    move_files = [path / MOVES_FILE] if (path / MOVES_FILE).exists() else []
-    if parts.exists():
-        game_files += sorted(parts.glob("*-games.parquet"))
-        move_files += sorted(parts.glob("*-moves.parquet"))
-    games = games_frame(pd.concat([pd.read_parquet(f) for f in game_files], ignore_index=True)
-                        if game_files else [])  # fmt: skip
+def _stored_rows(
+    file: Path, which: str, part: bool, seed: int, opponent: str, expect: Mapping[str, Any],
+    legacy: bool, rewrite: Mapping[str, Any] | None,
+) -> pd.DataFrame:  # fmt: skip
+    """One stored file's rows, refused unless they are this run's (and, adopting a folder of
+    an older hoyle, rewritten carrying the run's metadata)."""
+    raw, meta = read_stored_file(file, expect, part=part, legacy=legacy,
+                                 replay="those games" if part else "the run")  # fmt: skip
+    columns = GAME_COLUMNS if which == "games" else MOVE_COLUMNS
+    missing = [c for c in columns if c not in raw.columns]
+    if missing:
+        raise refuse_file(file, f"it lacks the columns {', '.join(missing)}", part)
+    try:
+        df = games_frame(raw) if which == "games" else moves_frame(raw)
+    except (ValueError, TypeError, KeyError):
+        raise refuse_file(file, f"its columns do not hold hoyle's {which} rows", part) from None
+    why = _row_problem(df, which, seed, opponent)
+    if why is not None:
+        raise refuse_file(file, why, part)
+    if rewrite is not None and meta != dict(rewrite):
+        _write_atomic(df, file, rewrite)
+    return df
+
+
+def _read_stored(
+    path: Path, seed: int, opponent: str, expect: Mapping[str, Any], legacy: bool = False,
+    rewrite: Mapping[str, Any] | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame, list[Path]]:  # fmt: skip
+    """Stored rows of whole units only (both games of an agent's deal, and their moves), and
+    the part files read. Every file must be this run's (see
+    :func:`hoyle.experiments.match.open_run_folder`): one that is not is refused, not skipped."""
+    parts = sorted((path / PARTS_DIR).glob("*.parquet")) if (path / PARTS_DIR).is_dir() else []
+    files = [(f, w, False) for f, w in ((path / GAMES_FILE, "games"), (path / MOVES_FILE, "moves"))
+             if f.exists()]  # fmt: skip
+    for f in parts:
+        which = next((w for w in ("games", "moves") if f.name.endswith(f"-{w}.parquet")), None)
+        if which is None:
+            raise refuse_file(f, "the parts of a judging run are NAME-games.parquet and "
+                              "NAME-moves.parquet", True)  # fmt: skip
+        files.append((f, which, True))
+    found: dict[str, list[pd.DataFrame]] = {"games": [games_frame([])], "moves": [moves_frame([])]}
+    for f, which, part in files:
+        found[which].append(_stored_rows(f, which, part, seed, opponent, expect, legacy, rewrite))
+    games = games_frame(pd.concat(found["games"], ignore_index=True))
     whole = games.groupby(["agent", "deal"])["rotation"].transform("size") == 2
     games = games[whole].reset_index(drop=True)
-    moves = moves_frame(pd.concat([pd.read_parquet(f) for f in move_files], ignore_index=True)
-                        if move_files else [])  # fmt: skip
+    moves = moves_frame(pd.concat(found["moves"], ignore_index=True))
     done = games[["agent", "deal", "rotation"]].drop_duplicates()
     moves = moves.merge(done, on=["agent", "deal", "rotation"]).sort_values(MOVE_KEY)
-    return games, moves.reset_index(drop=True)
+    return games, moves.reset_index(drop=True), parts
 
 
 def judge_name(game_text: str, agents: Sequence[str], opponent: str, ply: int, seed: int) -> str:
@@ -286,8 +359,7 @@ def judge_name(game_text: str, agents: Sequence[str], opponent: str, ply: int, s
     who = "-".join(agents)
     if len(who) > 50:
         who = f"{len(agents)}-agents-{hashlib.sha1(chr(10).join(agents).encode()).hexdigest()[:8]}"
-    raw = f"{game_text}-judge-{who}-vs-{opponent}-p{ply}-s{seed}"
-    return "".join(c if c.isalnum() or c in "._=-" else "_" for c in raw)
+    return plain_name(f"{game_text}-judge-{who}-vs-{opponent}-p{ply}-s{seed}")
 
 
 # --- the run ---------------------------------------------------------------------------------
@@ -330,28 +402,52 @@ def run_judge(
     specs = list(dict.fromkeys(a.strip() for a in agents))
     for s in [*specs, opponent]:
         make(s, loaded, 0)  # Refuse a bad spec now, not inside a worker.
-    deals = games // 2
     config = {
         "kind": "judge", "game": spec.short_name, "game_string": game_text,
         "spiel_name": spec.spiel_name, "params": dict(full), "game_version": spec.version,
         "agents": specs, "opponent": opponent, "games": games, "seed": seed, "ply": ply,
         "format": FORMAT,
     }  # fmt: skip
-    path: Path | None = None
+    path = None if out is None else Path(out) / runs.check_name(
+        name or judge_name(game_text, specs, opponent, ply, seed))  # fmt: skip
+    lock = contextlib.nullcontext() if path is None else run_folder_lock(path)
+    with lock:
+        return _run_judge(path, config, specs, spec.spiel_name, full, resume, workers, progress,
+                          save_every, on_start)  # fmt: skip
+
+
+def _run_judge(
+    path: Path | None, config: dict[str, Any], specs: list[str], spiel_name: str,
+    full: Mapping[str, Any], resume: bool, workers: int, progress: bool, save_every: float,
+    on_start: Callable[[Path | None, int], None] | None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:  # fmt: skip
+    """:func:`run_judge` with its folder (if any) named and locked."""
+    opponent, seed, ply, games = config["opponent"], config["seed"], config["ply"], config["games"]
+    deals = games // 2
     done_games, done_moves = games_frame([]), moves_frame([])
-    if out is not None:
-        path = Path(out) / (name or judge_name(game_text, specs, opponent, ply, seed))
-        if (path / CONFIG_FILE).exists() and resume:
-            old = json.loads((path / CONFIG_FILE).read_text())
-            diff = [k for k in _IDENTITY if old.get(k) != config[k]]
-            if diff:
-                shown = "; ".join(f"{k}: stored {old.get(k)!r}, asked {config[k]!r}" for k in diff)
-                raise JudgeConfigError(f"{path} holds a different judging run ({shown}); choose "
-                                       "another --name, or pass --no-resume to overwrite it")  # fmt: skip
-            done_games, done_moves = _read_stored(path)
-            config["agents"] = list(dict.fromkeys([*old.get("agents", []), *specs]))
-            config["games"] = max(int(old.get("games", 0)), games)
-        open_run_folder(path, config, fresh=not resume, stale=(GAMES_FILE, MOVES_FILE))
+    parts: list[Path] = []
+    meta: dict[str, Any] | None = None
+    if path is not None:
+
+        def read(expect: Mapping[str, Any], legacy: bool, rewrite: Mapping[str, Any] | None
+                 ) -> tuple[pd.DataFrame, pd.DataFrame, list[Path]]:  # fmt: skip
+            return _read_stored(path, seed, opponent, expect, legacy, rewrite)
+
+        owner, old, stored = open_run_folder(path, "judge", config, resume, read, keys=_IDENTITY,
+                                             owned=RUN_FILES, what="judging run",
+                                             error=JudgeConfigError)  # fmt: skip
+        if stored is not None:
+            done_games, done_moves, parts = stored
+        if old is not None:  # Asking for more games or other agents extends the stored run.
+            try:
+                config["agents"] = list(dict.fromkeys([*map(str, old.get("agents", [])), *specs]))
+                config["games"] = max(int(old.get("games", 0)), games)
+            except (TypeError, ValueError):
+                raise FileFormatError(f"{path / CONFIG_FILE} is not a judging run's config (its "
+                                      "agents or games)") from None  # fmt: skip
+        meta = {"kind": "judge", "run_id": owner.run_id, "config_hash": owner.config_hash,
+                "seed": seed}  # fmt: skip
+        write_config(path, config)
     finished = set(zip(done_games["agent"], done_games["deal"].tolist(), strict=True))
     todo = [(a, d) for d in range(deals) for a in specs if (a, d) not in finished]
     asked = len(specs) * deals
@@ -372,8 +468,11 @@ def run_judge(
         move_frames.append(m)
         if path is not None and len(g):
             tag = f"{int(g['deal'].min()):07d}-{int(g['deal'].max()):07d}-{secrets.token_hex(3)}"
-            _write_atomic(m, path / PARTS_DIR / f"{tag}-moves.parquet")
-            _write_atomic(g, path / PARTS_DIR / f"{tag}-games.parquet")  # Last: marks done.
+            written = [path / PARTS_DIR / f"{tag}-moves.parquet",
+                       path / PARTS_DIR / f"{tag}-games.parquet"]  # fmt: skip
+            _write_atomic(m, written[0], meta)
+            _write_atomic(g, written[1], meta)  # Last: marks the units done.
+            parts.extend(written)
 
     def finish(g: list[dict[str, Any]], m: list[dict[str, Any]]) -> None:
         buffer[0].extend(g)
@@ -382,7 +481,7 @@ def run_judge(
         if time.monotonic() - last_save >= save_every:
             save()
 
-    job = (spec.spiel_name, dict(full), opponent, seed, ply)
+    job = (spiel_name, dict(full), opponent, seed, ply)
     with bar:
         try:
             if workers == 1 or len(todo) <= 1:
@@ -398,9 +497,9 @@ def run_judge(
     all_games = games_frame(pd.concat(game_frames, ignore_index=True))
     all_moves = moves_frame(pd.concat(move_frames, ignore_index=True))
     if path is not None:
-        _write_atomic(all_moves, path / MOVES_FILE)
-        _write_atomic(all_games, path / GAMES_FILE)
-        shutil.rmtree(path / PARTS_DIR, ignore_errors=True)
+        _write_atomic(all_moves, path / MOVES_FILE, meta)
+        _write_atomic(all_games, path / GAMES_FILE, meta)
+        remove_parts(path, parts)
     keep_g = all_games["agent"].isin(specs) & (all_games["deal"] < deals)
     keep_m = all_moves["agent"].isin(specs) & (all_moves["deal"] < deals)
     return all_games[keep_g].reset_index(drop=True), all_moves[keep_m].reset_index(drop=True)
@@ -601,8 +700,8 @@ def write_report(
     """Write ``judge.csv`` and ``judge.md`` in ``path``; the summary and the Markdown."""
     summary = summarize_judge(games, agents)
     md = judge_markdown(summary, paired_returns(games, agents), config, seconds)
-    summary.to_csv(path / CSV_FILE, index=False, float_format="%.6g")
-    (path / MD_FILE).write_text(md)
+    write_text(path / CSV_FILE, summary.to_csv(index=False, float_format="%.6g"))
+    write_text(path / MD_FILE, md)
     return summary, md
 
 
@@ -635,10 +734,12 @@ def add_command(subparsers: Any) -> None:
                    help="gnubg's look-ahead when judging (default 0)")  # fmt: skip
     j.add_argument("--workers", type=int, default=1,
                    help="local worker processes; 0 = one per CPU (default 1)")  # fmt: skip
-    j.add_argument("--name", help="run name (default: from game, agents, opponent, ply, seed)")
+    j.add_argument("--name", help="run name, a plain name: the run lives in OUT/NAME "
+                   "(default: from game, agents, opponent, ply, seed)")  # fmt: skip
     j.add_argument("--out", default="runs", help="runs folder (default: runs)")
     j.add_argument("--resume", action=argparse.BooleanOptionalAction, default=True,
-                   help="resume a stored run (default); --no-resume starts it over")  # fmt: skip
+                   help="resume a stored run (default); --no-resume starts it over (only a "
+                   "run of the same settings)")  # fmt: skip
     j.add_argument("--save-every", type=float, default=SAVE_EVERY, metavar="SECONDS",
                    help=f"write finished games to disk at least this often (default "
                    f"{SAVE_EVERY:g})")  # fmt: skip
@@ -649,6 +750,7 @@ def add_command(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """``hoyle judge``: the exit status."""
     from hoyle.agents.gnubg_bot import GnubgUnavailable
+    from hoyle.envs.core.errors import HoyleError
     from hoyle.experiments.cli import UsageError, check_agents, load_game
     from hoyle.experiments.match import split_agents
     from hoyle.experiments.tournament import sigterm_as_interrupt
@@ -684,16 +786,23 @@ def run(args: argparse.Namespace) -> int:
                                  workers=args.workers, resume=args.resume,
                                  progress=not args.quiet, save_every=args.save_every,
                                  on_start=started)  # fmt: skip
-    except (JudgeConfigError, ValueError) as e:
+    except (HoyleError, ValueError) as e:  # A stored run, a folder in the way, a bad setting.
         raise UsageError(str(e)) from None
     except KeyboardInterrupt:
         print(f"\ninterrupted; finished games are saved in {where.get('path')}: run the same "
               "command again to resume", file=sys.stderr)  # fmt: skip
         return EXIT_INTERRUPTED
     path = where["path"]
-    config = json.loads((path / CONFIG_FILE).read_text())
-    config["games"], config["agents"] = args.games, list(dict.fromkeys(specs))
-    summary, _ = write_report(path, games, config["agents"], config, time.perf_counter() - t0)
+    try:
+        with runs.locked(path):  # Not while another process writes the run.
+            config = read_json(path / CONFIG_FILE, "run config")
+            config["games"], config["agents"] = args.games, list(dict.fromkeys(specs))
+            summary, _ = write_report(path, games, config["agents"], config,
+                                      time.perf_counter() - t0)  # fmt: skip
+    except HoyleError as e:
+        raise UsageError(str(e)) from None
+    except OSError as e:
+        raise UsageError(f"cannot write the report in {path}: {e.strerror or e}") from None
     print(f"{args.game}: {', '.join(config['agents'])} against {args.against}; {args.games} "
           f"games each; judged by gnubg at {args.ply}-ply; seed {args.seed}; results in {path}")  # fmt: skip
     print(format_judge(summary))

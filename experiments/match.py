@@ -33,30 +33,45 @@ in a two-player tournament is exactly the match of the two. Nor do a deal's rows
 other deals were played, on the worker or machine that played it, or on the order: ``workers=K``,
 ``backend="ray"`` and a resumed run give the same table as one uninterrupted process.
 
-Storage. With ``out`` given, ``<out>/<name>/config.json`` holds the config and rows are written
-as units finish, in Parquet parts in ``<out>/<name>/parts/`` (each written to a temporary name,
-then renamed, so a part is whole or absent): a part at least every ``save_every`` seconds (and
-every ``chunk`` units when ``chunk`` is given), and whatever has finished when the run is
-interrupted or fails. When every unit is done the rows are merged into
-``<out>/<name>/results.parquet`` (one row per deal, table, seating and seat) and the parts
-removed. Running the same match again resumes: finished units are read back and skipped; a
-unit that was cut off is played again from its start, with the same seeds.
+Storage. With ``out`` given, the run lives in ``<out>/<name>/`` (``name`` a plain name, one
+path component: :func:`hoyle.experiments.runs.check_name`), a folder the run owns
+(:mod:`hoyle.experiments.runs`): its marker holds the run's kind, a run id and the hash of the
+settings that decide the rows (:data:`_IDENTITY`: the game, its parameters and version, the
+agents, tables, seatings, seed and format; not the number of deals, which may grow), and
+while the run writes, its lock keeps a second process out. ``config.json`` holds the config.
+Rows are written as units finish, in Parquet parts in ``<out>/<name>/parts/``: a part at least
+every ``save_every`` seconds (and every ``chunk`` units when ``chunk`` is given), and whatever
+has finished when the run is interrupted or fails. When every unit is done the rows are merged
+into ``<out>/<name>/results.parquet`` (one row per deal, table, seating and seat) and the
+parts removed. Every file is written to a temporary name and renamed, so it is whole or absent.
+
+Resuming. Running the same command again resumes: finished units are read back and skipped; a
+unit that was cut off is played again from its start, with the same seeds, so the table is the
+one an uninterrupted run makes. Nothing foreign is mixed in: every part carries the run's id,
+config hash and seed in its Parquet metadata and ``results.parquet`` the config hash and seed,
+and every row's seeds must be those the run seed derives and its agents and seating the plan's;
+a file that is not this run's, or is truncated, is refused in one line naming it (move it out,
+or delete it to replay its deals: hoyle never deletes it on its own). A stored run of other
+settings is refused naming the setting; ``resume=False`` (``--no-resume``) starts over only a
+run of the same settings, removing just the files the run writes; a folder of another run, or
+holding files no run owns, is refused and left untouched. A folder written by a hoyle from
+before markers, whose ``config.json`` has the same settings, is adopted as this run's.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import importlib.metadata
 import itertools
 import json
 import math
-import os
 import random
 import secrets
-import shutil
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,7 +82,11 @@ import pyspiel
 from tqdm import tqdm
 
 from hoyle.agents import make
+from hoyle.envs.core.errors import HoyleError
+from hoyle.envs.core.files import FileFormatError, atomic_write, read_json, write_json
 from hoyle.envs.core.registry import GameSpec, parse_game_string
+from hoyle.experiments import runs
+from hoyle.experiments.runs import RunFolderError
 from hoyle.experiments.stats import paired_difference, summarize
 
 CONFIG_FILE = "config.json"
@@ -110,7 +129,7 @@ measured time), so that results, progress and parts come back every few seconds.
 MAX_BATCH = 200
 
 
-class RunConfigError(ValueError):
+class RunConfigError(HoyleError, ValueError):
     """A stored run that does not match the run asked for."""
 
 
@@ -383,45 +402,273 @@ def match_config(spec: GameSpec, params: Mapping[str, Any], game_text: str,
 
 
 _IDENTITY = ("game", "params", "game_version", "agents", "tables", "seatings", "seed", "format")
+"""The settings that decide a run's rows (hashed into the folder's marker). ``deals`` is not
+one: a run is extended by asking for more deals."""
+
+REPORT_FILES = ("leaderboard.md", "leaderboard.csv", "pairwise.csv", "seats.csv",
+                "leaderboard.png", "pairwise.png")  # fmt: skip
+"""The summary :func:`hoyle.experiments.report.write_report` writes into a run folder."""
+
+RUN_FILES = (CONFIG_FILE, RESULTS_FILE, PARTS_DIR, *REPORT_FILES)
+"""What a match or tournament writes in its folder: all that ``--no-resume`` removes."""
+
+META_KEY = b"hoyle"
+"""Key of the JSON in a stored Parquet file's metadata (pyarrow schema metadata): the ``kind``,
+``run_id``, ``config_hash`` and ``seed`` of the run that wrote it."""
+
+
+def run_identity(config: Mapping[str, Any], keys: Sequence[str] = _IDENTITY) -> dict[str, Any]:
+    """The settings of ``config`` that decide its rows (the marker's config hash is theirs)."""
+    return {k: config.get(k) for k in keys}
 
 
 def read_config(path: Path) -> dict[str, Any]:
     """A stored run's config, a match stored in format 1 read as the same match in format 2
-    (its seeds and rows are the same; only the ``table`` and ``seating`` columns are new)."""
-    config: dict[str, Any] = json.loads((path / CONFIG_FILE).read_text())
-    if config.get("format") == 1:
-        n = len(config["agents"])
+    (its seeds and rows are the same; only the ``table`` and ``seating`` columns are new).
+    A missing or unreadable ``config.json`` is a one-line :class:`FileFormatError`."""
+    config: dict[str, Any] = read_json(path / CONFIG_FILE, "run config")
+    if config.get("format") == 1 and "kind" not in config:  # A judge's own format 1 has a kind.
+        agents = config.get("agents")
+        n = len(agents) if isinstance(agents, list) else 0
         config.update(format=FORMAT, kind="match", players=n, games_per_table=n,
                       tables=[list(range(n))], seatings="rotations")  # fmt: skip
     return config
 
 
-def _check_config(path: Path, config: Mapping[str, Any]) -> None:
-    old = read_config(path)
-    diff = [k for k in _IDENTITY if old.get(k) != config[k]]
+def _check_config(
+    path: Path, config: Mapping[str, Any], old: Mapping[str, Any], keys: Sequence[str] = _IDENTITY,
+    what: str = "match", error: type[RunConfigError] | None = None, resume: bool = True,
+) -> None:  # fmt: skip
+    """Refuse a stored run ``old`` whose settings are not those of ``config`` (naming them), or,
+    to resume, one of more deals than asked."""
+    error = error or RunConfigError
+    diff = [k for k in keys if old.get(k) != config[k]]
     if diff:
         shown = "; ".join(f"{k}: stored {old.get(k)!r}, asked {config[k]!r}" for k in diff)
-        raise RunConfigError(
-            f"{path} holds a different {old.get('kind', 'match')} ({shown}); choose another "
-            "--name, or pass --no-resume to overwrite it"
+        raise error(
+            f"{path} holds a different {what} ({shown}); choose another --name (--no-resume "
+            "starts over only a run of the same settings: hoyle does not delete another run)"
         )
-    if int(old.get("deals", 0)) > config["deals"]:
-        raise RunConfigError(
-            f"{path} holds a {old.get('kind', 'match')} of {old['deals']} deals; ask for at "
-            "least as many to resume it, choose another --name, or pass --no-resume to "
-            "overwrite it"
+    if not resume or "deals" not in config:
+        return
+    try:
+        stored = int(old.get("deals", 0))
+    except (TypeError, ValueError):
+        raise FileFormatError(f"{path / CONFIG_FILE} is not a run config: deals is "
+                              f"{old.get('deals')!r}") from None  # fmt: skip
+    if stored > config["deals"]:
+        raise error(
+            f"{path} holds a {what} of {stored} deals; ask for at least as many to resume it, "
+            "choose another --name, or pass --no-resume to start it over"
         )
 
 
-def _read_stored(path: Path, rows_per_unit: int) -> pd.DataFrame:
-    """Finished rows in ``path`` (results and parts), keeping only units with all their rows."""
-    files = [path / RESULTS_FILE] if (path / RESULTS_FILE).exists() else []
-    files += sorted((path / PARTS_DIR).glob("*.parquet")) if (path / PARTS_DIR).exists() else []
-    if not files:
-        return to_frame([])
-    df = to_frame(pd.concat([_upgrade(pd.read_parquet(f)) for f in files], ignore_index=True))
-    whole = df.groupby(["deal", "table"])["seat"].transform("size") == rows_per_unit
-    return df[whole].reset_index(drop=True)
+Reader = Callable[[Mapping[str, Any], bool, Mapping[str, Any] | None], Any]
+"""Reads a run folder's stored rows: ``read(expect, legacy, rewrite)`` (see
+:func:`open_run_folder`)."""
+
+
+@contextlib.contextmanager
+def run_folder_lock(path: Path) -> Iterator[None]:
+    """Create the run folder ``path`` if need be and hold its lock
+    (:func:`hoyle.experiments.runs.locked`): an unwritable place, or a second process on the
+    same run, is a one-line :class:`~hoyle.experiments.runs.RunFolderError`."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise RunFolderError(f"cannot create run folder {path}: a file of that name is in the "
+                             "way") from None  # fmt: skip
+    except OSError as e:
+        raise RunFolderError(f"cannot create run folder {path}: {e.strerror or e}") from None
+    with runs.locked(path):
+        yield
+
+
+def open_run_folder(
+    path: Path, kind: str, config: Mapping[str, Any], resume: bool, read: Reader, *,
+    keys: Sequence[str] = _IDENTITY, owned: Sequence[str] = RUN_FILES, what: str | None = None,
+    error: type[RunConfigError] | None = None,
+) -> tuple[runs.Owner, dict[str, Any] | None, Any]:  # fmt: skip
+    """Claim ``path`` for this run (hold :func:`run_folder_lock` around it and the run); the
+    owner marker, the stored config (``None`` when starting afresh) and what ``read`` made of
+    the stored rows (``None`` when not resuming). Shared by matches, tournaments and the judge.
+
+    A stored run of other settings ``keys`` is refused naming the settings. A folder of
+    another kind of run, or one holding files no hoyle run owns, is refused by
+    :func:`hoyle.experiments.runs.claim`, untouched; ``resume=False`` removes the ``owned``
+    files of this same run. A folder an older hoyle wrote (a ``config.json`` of the same
+    settings, no marker) is adopted: its stored files are checked first (before anything is
+    written), then marked as this run's. ``read(expect, legacy, rewrite)`` reads and checks the
+    stored rows: ``expect`` the metadata each file must carry (``run_id`` only for parts: the
+    results are kept across resumes), ``legacy`` that files without hoyle metadata are accepted,
+    ``rewrite`` the metadata to write into such files (adoption); it must raise, not skip, on a
+    file that is not this run's.
+    """
+    marker = runs.read_owner(path)
+    old: dict[str, Any] | None = None
+    if (path / CONFIG_FILE).exists() and (marker is None or marker.kind == kind):
+        try:
+            old = read_config(path)
+        except FileFormatError as e:
+            fix = ("delete it and run the same command again to rewrite it" if marker is not None
+                   else "fix it or move it away, or choose another --name")  # fmt: skip
+            raise FileFormatError(f"{e}; {fix}") from None
+        if old.get("kind", "match") == kind:
+            _check_config(path, config, old, keys, what or kind, error, resume)
+        else:
+            old = None
+    identity = run_identity(config, keys)
+    digest = runs.config_hash(identity)
+    seed = config["seed"]
+    legacy = marker is None and old is not None and resume
+    loose = {"kind": kind, "config_hash": digest, "seed": seed}
+    if legacy:
+        read(loose, True, None)  # Refuse a foreign or broken file before claiming the folder.
+    owner = runs.claim(path, kind, identity, fresh=not resume, owned=owned,
+                       adopt=lambda _: old is not None)  # fmt: skip
+    if not resume:
+        return owner, None, None
+    mine = {"kind": kind, "run_id": owner.run_id, "config_hash": digest, "seed": seed}
+    stored = read(loose, True, mine) if legacy else read(mine, False, None)
+    return owner, old, stored
+
+
+def write_config(path: Path, config: Mapping[str, Any]) -> None:
+    """Write ``config.json`` (atomically) and make the parts folder."""
+    try:
+        (path / PARTS_DIR).mkdir(exist_ok=True)
+        write_json(path / CONFIG_FILE, dict(config))
+    except OSError as e:
+        raise RunFolderError(f"cannot write in {path}: {e.strerror or e}") from None
+
+
+def _meta_problem(meta: Any, expect: Mapping[str, Any], legacy: bool, part: bool) -> str | None:
+    """Why a stored file's hoyle metadata ``meta`` is not this run's, or ``None``."""
+    if meta is None:
+        return None if legacy else "it carries no hoyle run id"
+    if not isinstance(meta, dict):
+        return "its hoyle metadata is unreadable"
+    for key in ("kind", "config_hash", "seed", *(["run_id"] if part else [])):
+        if key in expect and meta.get(key) != expect[key]:
+            return f"its {key.replace('_', ' ')} is {meta.get(key)!r}, this run's {expect[key]!r}"
+    return None
+
+
+def read_stored_file(
+    file: Path, expect: Mapping[str, Any], *, part: bool, legacy: bool = False,
+    replay: str = "those deals",
+) -> tuple[pd.DataFrame, Any]:  # fmt: skip
+    """The rows of a stored Parquet file and its hoyle metadata, checked against ``expect``.
+
+    A truncated or foreign file is a one-line :class:`FileFormatError` that names it and says
+    how to recover; nothing is deleted (the user decides): the library cannot tell a file it
+    half-wrote (it never does: every write is atomic) from one somebody else put there.
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        with open(file, "rb") as f:
+            table = pq.read_table(f)
+        df = table.to_pandas()
+    except (OSError, pa.ArrowException, ValueError, TypeError):
+        raise FileFormatError(f"{file} is truncated or not a Parquet file; delete it and run the "
+                              f"same command again to replay {replay}") from None  # fmt: skip
+    raw = (table.schema.metadata or {}).get(META_KEY)
+    meta: Any = None
+    if raw is not None:
+        try:
+            meta = json.loads(raw)
+        except ValueError:
+            meta = "unreadable"
+    why = _meta_problem(meta, expect, legacy, part)
+    if why is not None:
+        raise refuse_file(file, why, part)
+    return df, meta
+
+
+def refuse_file(file: Path, why: str, part: bool) -> FileFormatError:
+    """The one-line refusal of a stored file that is not this run's: move it out to resume."""
+    what = "a part of this run" if part else "this run's results"
+    return FileFormatError(f"{file} is not {what} ({why}); move it out of {file.parent} to resume")
+
+
+def _row_problem(df: pd.DataFrame, plan: Plan, seed: int) -> str | None:
+    """Why the canonical rows ``df`` are not rows of ``plan`` played from ``seed``, or ``None``:
+    every row's seat, agent and seating must be the plan's and its seeds those the run seed
+    derives (:func:`deal_seed`, :func:`agent_seed`), so copied rows are caught whatever the
+    file's metadata says."""
+    if df.empty:
+        return None
+    tables = np.array(plan.tables, dtype=np.int64)
+    orders = np.array(plan.seatings, dtype=np.int64)
+    d, t, r, k = (df[c].to_numpy(dtype=np.int64) for c in ("deal", "table", "rotation", "seat"))
+    inside = ((d >= 0) & (t >= 0) & (t < len(tables)) & (r >= 0) & (r < len(orders))
+              & (k >= 0) & (k < plan.players))  # fmt: skip
+    if not inside.all():
+        i = int(np.argmin(inside))
+        return (f"it has a row of deal {d[i]}, table {t[i]}, seating {r[i]}, seat {k[i]}, "
+                "which this run does not play")  # fmt: skip
+    index = tables[t, orders[r, k]]
+    units = list(zip(d.tolist(), r.tolist(), k.tolist(), strict=True))
+    deal_seeds = {x: deal_seed(seed, x) for x in set(d.tolist())}
+    agent_seeds = {u: agent_seed(seed, *u) for u in set(units)}
+    texts = {(a, b): ",".join(str(x) for x in tables[a][orders[b]])
+             for a, b in set(zip(t.tolist(), r.tolist(), strict=True))}  # fmt: skip
+    expected: dict[str, list[Any]] = {
+        "deal_seed": [deal_seeds[x] for x in d.tolist()],
+        "seed": [agent_seeds[u] for u in units],
+        "agent_index": index.tolist(),
+        "spec": [plan.specs[i] for i in index.tolist()],
+        "agent": [plan.labels[i] for i in index.tolist()],
+        "seating": [texts[a, b] for a, b in zip(t.tolist(), r.tolist(), strict=True)],
+    }
+    for column, want in expected.items():
+        for i, (got, w) in enumerate(zip(df[column].tolist(), want, strict=True)):
+            if got != w:
+                return (f"its row of deal {d[i]}, table {t[i]}, seating {r[i]}, seat {k[i]} has "
+                        f"{column} {got!r} where this run has {w!r}")  # fmt: skip
+    return None
+
+
+def _result_rows(file: Path, raw: pd.DataFrame, plan: Plan, seed: int, part: bool) -> pd.DataFrame:
+    """A stored file's rows as the canonical table, refused unless they are this run's."""
+    missing = [c for c in COLUMNS if c not in raw.columns and c not in ("table", "seating")]
+    if missing:
+        raise refuse_file(file, f"it lacks the columns {', '.join(missing)}", part)
+    try:
+        df = to_frame(_upgrade(raw))
+    except (ValueError, TypeError, KeyError):
+        raise refuse_file(file, "its columns do not hold hoyle's result rows", part) from None
+    why = _row_problem(df, plan, seed)
+    if why is not None:
+        raise refuse_file(file, why, part)
+    return df
+
+
+def _read_stored(
+    path: Path, plan: Plan, seed: int, expect: Mapping[str, Any], legacy: bool = False,
+    rewrite: Mapping[str, Any] | None = None,
+) -> tuple[pd.DataFrame, list[Path]]:  # fmt: skip
+    """Finished rows in ``path`` (results and parts), keeping only units with all their rows,
+    and the part files read. Every file must be this run's (:func:`read_stored_file`,
+    :func:`_row_problem`): one that is not is refused, never skipped. ``rewrite``: metadata
+    written into the files of an adopted folder that carry none."""
+    results = path / RESULTS_FILE
+    parts = sorted((path / PARTS_DIR).glob("*.parquet")) if (path / PARTS_DIR).is_dir() else []
+    frames = [to_frame([])]
+    for file, part in [*([(results, False)] if results.exists() else []),
+                       *((p, True) for p in parts)]:  # fmt: skip
+        raw, meta = read_stored_file(file, expect, part=part, legacy=legacy,
+                                     replay="those deals" if part else "the run")  # fmt: skip
+        df = _result_rows(file, raw, plan, seed, part)
+        if rewrite is not None and meta != dict(rewrite):
+            _write_atomic(df, file, rewrite)
+        frames.append(df)
+    df = to_frame(pd.concat(frames, ignore_index=True))
+    per_unit = plan.games_per_unit * plan.players
+    whole = df.groupby(["deal", "table"])["seat"].transform("size") == per_unit
+    return df[whole].reset_index(drop=True), parts
 
 
 def _upgrade(df: pd.DataFrame) -> pd.DataFrame:
@@ -433,16 +680,44 @@ def _upgrade(df: pd.DataFrame) -> pd.DataFrame:
     return df.assign(table=0).join(text, on=["deal", "rotation"])
 
 
-def _write_atomic(df: pd.DataFrame, target: Path) -> None:
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    df.to_parquet(tmp, index=False)
-    os.replace(tmp, target)
+def _write_atomic(df: pd.DataFrame, target: Path, meta: Mapping[str, Any] | None = None) -> None:
+    """Write ``df`` as Parquet to ``target`` atomically
+    (:func:`hoyle.envs.core.files.atomic_write`), ``meta`` (the run's kind, id, config hash and
+    seed) in the file's metadata; a failed write is a one-line ``RunFolderError``."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pandas(df, preserve_index=False)
+    if meta is not None:
+        text = json.dumps(dict(meta), sort_keys=True).encode()
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}), META_KEY: text})
+    try:
+        atomic_write(target, lambda p: pq.write_table(table, p))
+    except OSError as e:
+        raise RunFolderError(f"cannot write {target}: {e.strerror or e}") from None
+
+
+def remove_parts(path: Path, files: Iterable[Path]) -> None:
+    """Remove the part ``files`` this run read or wrote, and the parts folder if that empties it
+    (anything else in it is not this run's to delete)."""
+    for f in files:
+        f.unlink(missing_ok=True)
+    with contextlib.suppress(OSError):
+        (path / PARTS_DIR).rmdir()
+
+
+def plain_name(raw: str) -> str:
+    """``raw`` made a plain run name (:func:`hoyle.experiments.runs.check_name`): ASCII letters,
+    digits and ``._=-``, others ``_``; hashed down when it is too long to be a file name."""
+    name = "".join(c if (c.isascii() and c.isalnum()) or c in "._=-" else "_" for c in raw)
+    if len(name) > runs.MAX_NAME:
+        name = f"{name[:80]}-{hashlib.sha1(raw.encode()).hexdigest()[:12]}"
+    return name
 
 
 def default_name(game_text: str, specs: Sequence[str], seed: int) -> str:
     """A run name from the game, agents and seed: ``conquian-heuristic-vs-random-s1``."""
-    raw = f"{game_text}-{'-vs-'.join(specs)}-s{seed}"
-    return "".join(c if c.isalnum() or c in "._=-" else "_" for c in raw)
+    return plain_name(f"{game_text}-{'-vs-'.join(specs)}-s{seed}")
 
 
 def game_label(spec: GameSpec, params: Mapping[str, Any]) -> str:
@@ -482,23 +757,6 @@ def _batch_size(chunk: int | None, unit_s: float | None, left: int, slots: int) 
     return max(1, min(int(TASK_SECONDS / max(unit_s, 1e-6)), fair, MAX_BATCH))
 
 
-def open_run_folder(
-    path: Path, config: Mapping[str, Any], fresh: bool, stale: Sequence[str] = ()
-) -> None:
-    """Make a run folder ready to write: with ``fresh``, the ``stale`` files, the config and
-    the parts of an earlier run go; temporary files left by a run killed while writing go;
-    the parts folder exists; and ``config`` is written. Shared by every resumable run
-    (matches, tournaments, the gnubg judge)."""
-    if fresh:
-        for name in (*stale, CONFIG_FILE):
-            (path / name).unlink(missing_ok=True)
-        shutil.rmtree(path / PARTS_DIR, ignore_errors=True)
-    (path / PARTS_DIR).mkdir(parents=True, exist_ok=True)
-    for tmp in [*path.glob(".*.tmp"), *(path / PARTS_DIR).glob(".*.tmp")]:
-        tmp.unlink(missing_ok=True)
-    (path / CONFIG_FILE).write_text(json.dumps(config, indent=2) + "\n")
-
-
 def run_tables(
     spec: GameSpec,
     params: Mapping[str, Any],
@@ -522,26 +780,53 @@ def run_tables(
     """Play ``plan`` on ``deals`` duplicate deals; the result table (see :data:`COLUMNS`).
 
     The engine of matches and tournaments. With ``out``, rows go to ``<out>/<name>/`` as they
-    finish and a stored run of the same plan is resumed (``resume=False`` starts it over).
+    finish and a stored run of the same plan is resumed (``resume=False`` starts it over);
+    ``name`` must be a plain name, and a folder of another run, a file in it that is not this
+    run's or a second process on it is refused in one line (module docstring: Storage).
     ``workers > 1`` plays in local processes, ``backend="ray"`` on Ray (``address``: a
     cluster's); the table is the same. ``chunk`` fixes the units (deals of one table) per task
     and per part. ``on_start(run_dir, finished_units)`` is told where the run is stored and how
     many units were already done.
     """
-    from hoyle.experiments.backends import make_backend
-
     if deals < 1 or seed < 0:
         raise ValueError(f"need deals >= 1 and seed >= 0; got deals={deals}, seed={seed}")
-    per_unit = plan.games_per_unit * plan.players
-    path: Path | None = None
+
+    def play(path: Path | None) -> pd.DataFrame:
+        return _run_tables(spec, params, game_text, plan, deals, seed, kind, path, workers,
+                           backend, address, resume, progress, chunk, save_every, on_start)  # fmt: skip
+
+    if out is None:
+        return play(None)
+    path = Path(out) / runs.check_name(name or default_name(game_text, plan.specs, seed))
+    with run_folder_lock(path):
+        return play(path)
+
+
+def _run_tables(
+    spec: GameSpec, params: Mapping[str, Any], game_text: str, plan: Plan, deals: int, seed: int,
+    kind: str, path: Path | None, workers: int, backend: str, address: str | None, resume: bool,
+    progress: bool, chunk: int | None, save_every: float,
+    on_start: Callable[[Path | None, int], None] | None,
+) -> pd.DataFrame:  # fmt: skip
+    """:func:`run_tables` with its folder (if any) named and locked."""
+    from hoyle.experiments.backends import make_backend
+
     done = to_frame([])
-    if out is not None:
-        path = Path(out) / (name or default_name(game_text, plan.specs, seed))
+    parts: list[Path] = []
+    meta: dict[str, Any] | None = None
+    if path is not None:
         config = run_config(spec, params, game_text, plan, deals, seed, kind)
-        if (path / CONFIG_FILE).exists() and resume:
-            _check_config(path, config)
-            done = _read_stored(path, per_unit)
-        open_run_folder(path, config, fresh=not resume, stale=(RESULTS_FILE,))
+
+        def read(expect: Mapping[str, Any], legacy: bool,
+                 rewrite: Mapping[str, Any] | None) -> tuple[pd.DataFrame, list[Path]]:  # fmt: skip
+            return _read_stored(path, plan, seed, expect, legacy, rewrite)
+
+        owner, _, stored = open_run_folder(path, kind, config, resume, read)
+        if stored is not None:
+            done, parts = stored
+        meta = {"kind": kind, "run_id": owner.run_id, "config_hash": owner.config_hash,
+                "seed": seed}  # fmt: skip
+        write_config(path, config)
         done = done[done["deal"] < deals]
     finished = set(zip(done["deal"].tolist(), done["table"].tolist(), strict=True))
     todo = [(d, t) for d in range(deals) for t in range(len(plan.tables)) if (d, t) not in finished]
@@ -565,7 +850,9 @@ def run_tables(
         if path is not None and len(part):
             first, last = int(part["deal"].min()), int(part["deal"].max())
             tag = secrets.token_hex(3)
-            _write_atomic(part, path / PARTS_DIR / f"deals-{first:07d}-{last:07d}-{tag}.parquet")
+            target = path / PARTS_DIR / f"deals-{first:07d}-{last:07d}-{tag}.parquet"
+            _write_atomic(part, target, meta)
+            parts.append(target)
 
     def finish(rows: list[dict[str, Any]], units: int) -> None:
         nonlocal buffered
@@ -590,8 +877,8 @@ def run_tables(
 
     df = to_frame(pd.concat(frames, ignore_index=True))
     if path is not None:
-        _write_atomic(df, path / RESULTS_FILE)
-        shutil.rmtree(path / PARTS_DIR, ignore_errors=True)
+        _write_atomic(df, path / RESULTS_FILE, meta)
+        remove_parts(path, parts)
     return df
 
 
@@ -666,14 +953,44 @@ def run_match(
 
 
 def load_run(path: str | Path) -> tuple[dict[str, Any], pd.DataFrame]:
-    """A stored run's config and its finished rows (whole units only)."""
+    """A stored run's config and its finished rows (whole units only), every stored file
+    checked to be this run's; anything missing, broken or foreign is a one-line
+    :class:`FileFormatError` (or :class:`RunConfigError` for another format)."""
     p = Path(path)
     config = read_config(p)
+    if config.get("kind", "match") not in ("match", "tournament"):
+        raise RunConfigError(f"{p} holds a {config.get('kind')!r} run, not a match or tournament")
     if config.get("format") != FORMAT:
         raise RunConfigError(f"{p} was written in format {config.get('format')!r}; this hoyle "
                              f"reads format {FORMAT}")  # fmt: skip
-    per_unit = int(config["players"]) * int(config["games_per_table"])
-    return config, _read_stored(p, per_unit)
+    try:
+        plan = Plan(tuple(str(a) for a in config["agents"]),
+                    tuple(tuple(int(i) for i in t) for t in config["tables"]),
+                    str(config["seatings"]))  # fmt: skip
+        seed = int(config["seed"])
+        shape = (int(config["players"]), int(config["games_per_table"]))
+        seats = all(len(t) == plan.players and 0 <= i < len(plan.specs)
+                    for t in plan.tables for i in t)  # fmt: skip
+        fits = bool(plan.tables) and seats and shape == (plan.players, plan.games_per_unit)
+    except (KeyError, TypeError, ValueError) as e:
+        why = f"it lacks {e}" if isinstance(e, KeyError) else "a setting has the wrong type"
+        raise FileFormatError(f"{p / CONFIG_FILE} is not a run config ({why})") from None
+    if not fits:
+        raise FileFormatError(f"{p / CONFIG_FILE} is not a run config (its tables, players and "
+                              "seatings do not agree)")  # fmt: skip
+    kind = str(config.get("kind", "match"))
+    digest = runs.config_hash(run_identity(config))
+    owner = runs.read_owner(p)
+    if owner is not None and (owner.kind != kind or owner.config_hash != digest):
+        raise FileFormatError(f"{p / CONFIG_FILE} is not the config of the run that owns {p} "
+                              f"(its marker {p / runs.MARKER} says a {owner.kind} of config "
+                              f"{owner.config_hash}; the config is a {kind} of "
+                              f"{digest})")  # fmt: skip
+    expect: dict[str, Any] = {"kind": kind, "config_hash": digest, "seed": seed}
+    if owner is not None:
+        expect["run_id"] = owner.run_id
+    df, _ = _read_stored(p, plan, seed, expect, legacy=owner is None)
+    return config, df
 
 
 __all__ = [

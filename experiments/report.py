@@ -26,7 +26,9 @@ from typing import Any
 
 import pandas as pd
 
-from hoyle.experiments.plots import pair_matrix, plot_leaderboard, plot_pairwise
+from hoyle.envs.core.files import write_text
+from hoyle.experiments.match import REPORT_FILES
+from hoyle.experiments.plots import pair_matrix, plot_leaderboard, plot_pairwise, save_figure
 from hoyle.experiments.ratings import BOOTSTRAP, method, rate
 from hoyle.experiments.stats import pairwise, seat_effects, summarize
 
@@ -43,8 +45,7 @@ FEW_DEALS_NOTE = (
     "Only {deals} deals: the intervals are rough (the bootstrap and the t interval both need "
     "more deals to be trusted)."
 )
-FILES = ("leaderboard.md", "leaderboard.csv", "pairwise.csv", "seats.csv", "leaderboard.png",
-         "pairwise.png")  # fmt: skip
+FILES = REPORT_FILES
 
 
 @dataclass
@@ -243,16 +244,19 @@ def to_markdown(report: Report) -> str:
 
 
 def write_report(report: Report, path: str | Path) -> list[Path]:
-    """Write the Markdown, CSV and PNG files of the summary into ``path``; their paths."""
+    """Write the Markdown, CSV and PNG files of the summary into ``path``; their paths.
+
+    Each file is written atomically (a temporary file renamed over it), so a reader or a kill
+    never leaves half a summary file."""
     p = Path(path)
     p.mkdir(parents=True, exist_ok=True)
-    (p / "leaderboard.md").write_text(to_markdown(report), encoding="utf-8")
-    report.leaderboard.to_csv(p / "leaderboard.csv")
-    report.pairs.to_csv(p / "pairwise.csv", index=False)
-    report.seats.to_csv(p / "seats.csv")
-    plot_leaderboard(report.leaderboard, report.title, p / "leaderboard.png")
+    write_text(p / "leaderboard.md", to_markdown(report))
+    write_text(p / "leaderboard.csv", report.leaderboard.to_csv())
+    write_text(p / "pairwise.csv", report.pairs.to_csv(index=False))
+    write_text(p / "seats.csv", report.seats.to_csv())
+    save_figure(plot_leaderboard(report.leaderboard, report.title), p / "leaderboard.png")
     if len(report.agents) > 1:
-        plot_pairwise(report.pairs, report.agents, report.title, p / "pairwise.png")
+        save_figure(plot_pairwise(report.pairs, report.agents, report.title), p / "pairwise.png")
     return [p / f for f in FILES if (p / f).exists()]
 
 

@@ -13,6 +13,9 @@ and the Ray backend are the same code:
   and the same command resumes an interrupted run, replaying nothing finished;
 - a game's rows depend only on the seed, so ``--workers K`` and ``--backend ray`` give the same
   table as one process;
+- the run folder is owned as a match's is (:mod:`hoyle.experiments.match`, Storage): a plain
+  ``--name`` under ``--out``, another run's folder, a file that is not this run's, a corrupt
+  file or a second process on the run are refused in one line, and nothing foreign is deleted;
 - at the end, and with ``--report runs/<name>`` from the stored rows alone, the summary of
   :mod:`hoyle.experiments.report` is printed and written beside the rows (leaderboard in
   Markdown and CSV, head-to-head, seat effects, plots).
@@ -135,7 +138,8 @@ def add_command(subparsers: Any) -> None:
                    "ismcts:sims=200,rollout=heuristic,heuristic:-go-out,random")  # fmt: skip
     t.add_argument("--deals", type=int, help="number of duplicate deals")
     t.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
-    t.add_argument("--name", help="run name (default: from game, agents and seed)")
+    t.add_argument("--name", help="run name, a plain name: the run lives in OUT/NAME "
+                   "(default: from game, agents and seed)")  # fmt: skip
     t.add_argument("--out", default="runs", help="runs folder (default: runs)")
     t.add_argument("--seatings", choices=SEATINGS, default="permutations",
                    help="seat orders of each table: every permutation (default) or only the n "
@@ -149,7 +153,7 @@ def add_command(subparsers: Any) -> None:
                    "default: start Ray on this machine)")  # fmt: skip
     t.add_argument("--resume", action=argparse.BooleanOptionalAction, default=True,
                    help="resume a stored run of the same tournament (default); --no-resume "
-                   "starts it over")  # fmt: skip
+                   "starts it over (only a run of the same settings)")  # fmt: skip
     t.add_argument("--save-every", type=float, default=SAVE_EVERY, metavar="SECONDS",
                    help=f"write finished games to disk at least this often (default "
                    f"{SAVE_EVERY:g}; a hard kill loses at most this much play)")  # fmt: skip
@@ -187,28 +191,38 @@ def sigterm_as_interrupt() -> Iterator[None]:
 
 
 def _summarize(run_dir: Path, bootstrap: int) -> int:
+    """Print the summary of the stored run ``run_dir`` and write its files there (under the
+    run's lock: not while another process writes the run). A missing, broken or foreign stored
+    run is a one-line :class:`~hoyle.experiments.cli.UsageError`."""
+    from hoyle.envs.core.errors import HoyleError
     from hoyle.experiments.cli import UsageError
-    from hoyle.experiments.match import CONFIG_FILE, RunConfigError, load_run
+    from hoyle.experiments.match import CONFIG_FILE, load_run
     from hoyle.experiments.report import build_report, format_report, write_report
+    from hoyle.experiments.runs import locked
 
-    if not (run_dir / CONFIG_FILE).exists():
+    if not (run_dir / CONFIG_FILE).is_file():
         raise UsageError(f"{run_dir} holds no run (no {CONFIG_FILE})")
     try:
-        config, df = load_run(run_dir)
-        report = build_report(config, df, bootstrap=bootstrap)
-    except (RunConfigError, ValueError) as e:
+        with locked(run_dir):
+            config, df = load_run(run_dir)
+            report = build_report(config, df, bootstrap=bootstrap)
+            text = format_report(report)
+            files = write_report(report, run_dir)
+    except (HoyleError, ValueError) as e:
         raise UsageError(f"cannot summarize {run_dir}: {e}") from None
-    print(format_report(report))
-    files = write_report(report, run_dir)
+    except OSError as e:
+        raise UsageError(f"cannot write the summary in {run_dir}: {e.strerror or e}") from None
+    print(text)
     print(f"Wrote {', '.join(f.name for f in files)} in {run_dir}")
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
     """``hoyle tournament``: the exit status."""
+    from hoyle.envs.core.errors import HoyleError
     from hoyle.experiments.backends import BackendUnavailable, import_ray
     from hoyle.experiments.cli import UsageError, check_agents, load_game
-    from hoyle.experiments.match import RunConfigError, split_agents
+    from hoyle.experiments.match import split_agents
 
     if args.bootstrap < 1:
         raise UsageError("--bootstrap must be at least 1")
@@ -251,7 +265,7 @@ def run(args: argparse.Namespace) -> int:
                            backend=args.backend, address=args.address, resume=args.resume,
                            progress=not args.quiet, save_every=args.save_every,
                            on_start=started)  # fmt: skip
-    except (RunConfigError, BackendUnavailable) as e:
+    except (HoyleError, BackendUnavailable) as e:  # A stored run or a folder in the way.
         raise UsageError(str(e)) from None
     except KeyboardInterrupt:
         print(f"\ninterrupted; finished games are saved in {where.get('path')}: run the same "

@@ -124,7 +124,11 @@ def test_match_refuses_a_stored_run_of_another_match(
     assert main([*base, "--seed", "1"]) == 0
     assert main([*base, "--seed", "2"]) == 2
     assert "--no-resume" in capsys.readouterr().err
-    assert main([*base, "--seed", "2", "--no-resume"]) == 0
+    stored = (tmp_path / "m" / "results.parquet").read_bytes()
+    assert main([*base, "--seed", "2", "--no-resume"]) == 2  # Another run is never deleted.
+    assert "seed: stored 1, asked 2" in capsys.readouterr().err
+    assert (tmp_path / "m" / "results.parquet").read_bytes() == stored
+    assert main([*base, "--seed", "1", "--no-resume"]) == 0  # The same run starts over.
 
 
 def test_bench_runs_every_game_beside_its_reference(capsys: pytest.CaptureFixture[str]) -> None:

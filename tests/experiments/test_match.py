@@ -125,10 +125,18 @@ def test_a_stored_run_of_another_match_is_refused(tmp_path: Path) -> None:
         run_match(TWO, ["random", "heuristic"], 2, 1, out=tmp_path, name="r")
     with pytest.raises(RunConfigError, match="2 deals"):
         run_match(TWO, ["heuristic", "random"], 1, 1, out=tmp_path, name="r")
-    df = run_match(TWO, ["random", "heuristic"], 1, 2, out=tmp_path, name="r", resume=False)
-    config = json.loads((tmp_path / "r" / "config.json").read_text())
+    # --no-resume starts over only a run of the same settings: another run is never deleted.
+    stored = (tmp_path / "r" / "results.parquet").read_bytes()
+    with pytest.raises(RunConfigError, match="seed: stored 1, asked 2"):
+        run_match(TWO, ["random", "heuristic"], 1, 2, out=tmp_path, name="r", resume=False)
+    assert (tmp_path / "r" / "results.parquet").read_bytes() == stored
+    df = run_match(TWO, ["random", "heuristic"], 1, 2, out=tmp_path, name="r2", resume=False)
+    config = json.loads((tmp_path / "r2" / "config.json").read_text())
     assert config["agents"] == ["random", "heuristic"] and config["seed"] == 2
     assert config["game"] == TWO and config["params"] == dict(load(TWO).get_parameters())
+    assert len(pd.read_parquet(tmp_path / "r2" / "results.parquet")) == len(df) == 4
+    # The same settings with fewer deals: --no-resume starts that run over.
+    df = run_match(TWO, ["heuristic", "random"], 1, 1, out=tmp_path, name="r", resume=False)
     assert len(pd.read_parquet(tmp_path / "r" / "results.parquet")) == len(df) == 4
 
 

@@ -22,6 +22,7 @@ from hoyle.experiments.backends import BackendUnavailable, make_backend
 from hoyle.experiments.cli import main
 from hoyle.experiments.match import RunConfigError, load_run, run_match, to_frame
 from hoyle.experiments.report import build_report, leaderboard_table
+from hoyle.experiments.runs import MARKER
 from hoyle.experiments.stats import pairwise, seat_effects
 from hoyle.experiments.tournament import run_tournament, tournament_plan
 
@@ -305,6 +306,7 @@ def test_a_match_stored_in_format_1_resumes(tmp_path: Path) -> None:
     for key in ("kind", "labels", "players", "tables", "seatings", "games_per_table"):
         del config[key]
     (run / "config.json").write_text(json.dumps({**config, "format": 1}))
+    (run / MARKER).unlink()  # A hoyle of format 1 marked no run folder.
     _, stored = load_run(run)
     pd.testing.assert_frame_equal(stored, fresh[fresh["deal"] < 3].reset_index(drop=True))
     resumed = run_match("conquian", agents, deals=4, seed=2, out=tmp_path, name="old")
