@@ -66,6 +66,7 @@ import numpy as np
 
 from hoyle.agents.base import HoyleBot
 from hoyle.envs.core.cards import cards_of
+from hoyle.envs.core.files import FileFormatError, load_npz, save_npz
 from hoyle.envs.games.poker_patience import SCORE_TABLES, STRAIGHT_WINDOWS, hand_score
 
 FRAME = 9
@@ -246,8 +247,14 @@ def _table_name(scoring: str, placement: str) -> str:
     return f"{scoring}_{placement}"
 
 
+TABLE_FILE = "patience value table"
+MAX_TABLE_BYTES = 256 << 20
+"""The most a table file may unpack to (256 MiB; the committed one is 35 kB)."""
+
+
 def save_tables(path: str, tables: Iterable[ValueTable]) -> None:
-    """Write tables to one ``.npz`` (arrays ``<scoring>_<placement>_{keys,values,counts}``)."""
+    """Write tables to one ``.npz`` (arrays ``<scoring>_<placement>_{keys,values,counts}``),
+    atomically."""
     arrays: dict[str, np.ndarray] = {}
     for t in tables:
         name = _table_name(t.scoring, t.placement)
@@ -256,26 +263,28 @@ def save_tables(path: str, tables: Iterable[ValueTable]) -> None:
         arrays[f"{name}_values"] = np.array([t.values[k] for k in keys], dtype=np.float64)
         arrays[f"{name}_counts"] = np.array([t.counts.get(k, 0) for k in keys], dtype=np.int64)
         arrays[f"{name}_flags"] = np.array([t.timed, t.outs, WINDOWS_CAP], dtype=np.int64)
-    np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
+    save_npz(path, arrays, compressed=True)
 
 
 def load_table(scoring: str, placement: str, path: str | None = None) -> ValueTable:
     """The learned table for ``scoring`` and ``placement`` from ``path`` (default: the committed
-    ``patience_values.npz``); a placement without its own table uses the book's."""
+    ``patience_values.npz``); a placement without its own table uses the book's. A file that is
+    not a table file, or lacks the table asked for, raises a one-line ``FileFormatError`` (a
+    ``ValueError``) naming it."""
     if path is None:
         with resources.as_file(resources.files("hoyle.agents") / "patience_values.npz") as p:
-            data = dict(np.load(p))
+            data = load_npz(p, TABLE_FILE, max_bytes=MAX_TABLE_BYTES)
     else:
-        data = dict(np.load(path))
+        data = load_npz(path, TABLE_FILE, max_bytes=MAX_TABLE_BYTES)
+    where = path or "patience_values.npz"
     for pl in (placement, "book"):
         name = _table_name(scoring, pl)
         if f"{name}_keys" in data:
-            keys = data[f"{name}_keys"].tolist()
-            vals = data[f"{name}_values"].tolist()
-            cnts = data[f"{name}_counts"].tolist()
-            timed, outs, cap = data[f"{name}_flags"].tolist()
+            keys, vals, cnts, flags = _table_arrays(data, name, where)
+            timed, outs, cap = flags
             if cap != WINDOWS_CAP:
-                raise ValueError(f"{name} was trained with WINDOWS_CAP={cap}, not {WINDOWS_CAP}")
+                raise FileFormatError(f"{where}: table {name} was trained with WINDOWS_CAP={cap}, "
+                                      f"not {WINDOWS_CAP}")  # fmt: skip
             return ValueTable(
                 scoring,
                 pl,
@@ -284,7 +293,37 @@ def load_table(scoring: str, placement: str, path: str | None = None) -> ValueTa
                 timed=bool(timed),
                 outs=bool(outs),
             )
-    raise KeyError(f"no table for scoring={scoring} in {path or 'patience_values.npz'}")
+    raise FileFormatError(f"{where} is not a {TABLE_FILE} for scoring={scoring}: it has no "
+                          f"{_table_name(scoring, 'book')}_keys")  # fmt: skip
+
+
+def _table_arrays(
+    data: dict[str, np.ndarray], name: str, where: str
+) -> tuple[list[int], list[float], list[int], list[int]]:
+    """The keys, values, counts and flags of table ``name``, checked (kinds, lengths, finite
+    values, flags ``timed, outs, cap``), as lists."""
+
+    def bad(why: str) -> FileFormatError:
+        return FileFormatError(f"{where} is not a {TABLE_FILE}: table {name} {why}")
+
+    arrays = {}
+    for part, kind in (("keys", "iu"), ("values", "f"), ("counts", "iu"), ("flags", "iub")):
+        a = data.get(f"{name}_{part}")
+        if a is None:
+            raise bad(f"lacks {name}_{part}")
+        if a.ndim != 1 or a.dtype.kind not in kind:
+            raise bad(f"has {part} of {a.dtype} and shape {a.shape}")
+        arrays[part] = a
+    keys, vals, cnts, flags = (arrays[k] for k in ("keys", "values", "counts", "flags"))
+    if not vals.size == cnts.size == keys.size:
+        raise bad(f"has {keys.size} keys, {vals.size} values and {cnts.size} counts")
+    if flags.size != 3 or not set(flags[:2].tolist()) <= {0, 1}:
+        raise bad("has flags that are not (timed, outs, cap)")
+    if not np.isfinite(vals).all():
+        raise bad("has values that are not finite")
+    if keys.size and (keys.min() < 0 or np.unique(keys).size != keys.size):
+        raise bad("has negative or repeated keys")
+    return keys.tolist(), vals.astype(np.float64).tolist(), cnts.tolist(), flags.tolist()
 
 
 # ----------------------------------------------------------------------------------------------

@@ -16,34 +16,65 @@ Two modes, chosen by ``--config`` and ``--abstraction``:
   in the length of a full deal). ``progress.csv`` logs the information sets found.
 
 The run folder (``--out``, default ``runs/<game>-mccfr-<config>-<sampling>-s<seed>``) holds
-``config.json``, ``checkpoint.pkl`` (the regret and average tables and the RNG state, every
-``--checkpoint-every`` iterations and at the end), ``policy.npz`` (the average policy, loaded
-by ``mccfr:policy=PATH``) and ``summary.json``. Running the same command again resumes from
+``config.json``, ``checkpoint.npz`` (the regret and average tables as arrays, with a JSON
+``meta`` entry for the iteration, the RNG state and the log; every ``--checkpoint-every``
+iterations and at the end), ``policy.npz`` (the average policy, loaded by
+``mccfr:policy=PATH``) and ``summary.json``. Running the same command again resumes from
 the last checkpoint and gives the same numbers as an uninterrupted run (the tables, the
 policy and the exploitability column; times differ); a larger ``--iterations`` continues a
-finished run.
+finished run. ``kill`` (SIGTERM) stops a run as Ctrl-C does: exit status 130, the last
+checkpoint kept.
+
+The folder is the run's own (:mod:`hoyle.experiments.runs`, the same rules for ``--method
+td``): it carries the run's marker and, while training, its lock; a folder of another run,
+or one holding files no hoyle run wrote, is refused in one line and left as it is;
+``--no-resume`` starts over only in this same run's folder, removing only the files the
+run writes (:data:`Trainer.FILES`). A folder written by a hoyle from before markers is
+taken as this run's when its ``config.json`` says the same settings (the result folders
+that ship under ``agents/`` are such folders). Every file is written atomically, and
+nothing is ever unpickled: a ``checkpoint.pkl`` of an older hoyle is ignored, and a
+damaged or doctored checkpoint is refused in one line. The cached ``tree.npz`` is checked
+on loading; a damaged one is rebuilt (with a line on stderr).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import pickle
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hoyle.envs.core.files import (
+    FileFormatError,
+    atomic_write,
+    load_npz,
+    npz_json,
+    read_json,
+    save_npz,
+    write_json,
+)
 from hoyle.envs.core.registry import GameSpec
+
+if TYPE_CHECKING:
+    from hoyle.agents.td.train import TDTrainer
 
 MODES = ("exact", "abstracted")
 CONFIGS = ("small", "full")
 ABSTRACTIONS = ("declared", "infostate")
 CSV_FIELDS = ("iteration", "train_seconds", "eval_seconds", "nash_conv", "exploitability")
+CHECKPOINT = "checkpoint.npz"
+CHECKPOINT_FORMAT = "hoyle-mccfr-checkpoint-1"
+"""The format tag in a checkpoint's ``meta`` (arrays of ``state_dict``, JSON for the rest)."""
+LEGACY_CHECKPOINT = "checkpoint.pkl"
+"""The pickled checkpoint of earlier versions: never opened (unpickling can run any code)."""
+RUN_KIND = "train"
 
 
 def log_points(total: int, per_decade: int = 10) -> list[int]:
@@ -96,8 +127,84 @@ def resolve_game(text: str, config: str) -> tuple[GameSpec, Any]:
         raise UsageError(str(e)) from None
 
 
+# --- the run folder ------------------------------------------------------------------------
+def check_config(out: Path, identity: Mapping[str, Any]) -> None:
+    """Refuse, in one line naming the first setting that differs, a folder whose
+    ``config.json`` is another run's."""
+    from hoyle.experiments.cli import UsageError
+
+    cfg = out / "config.json"
+    if not cfg.is_file():
+        return
+    old = read_json(cfg, "run config")
+    diff = [k for k in identity if old.get(k) != identity[k]]
+    if diff:
+        k = diff[0]
+        raise UsageError(f"{out} holds another run ({k}: {old.get(k)!r}, not {identity[k]!r}); "
+                         "choose another --out")  # fmt: skip
+
+
+def _same_config(out: Path, identity: Mapping[str, Any]) -> bool:
+    """Whether ``out/config.json`` says ``identity`` (an unreadable one says nothing)."""
+    try:
+        old = read_json(out / "config.json", "run config")
+    except FileFormatError:
+        return False
+    return all(old.get(k) == v for k, v in identity.items())
+
+
+@contextlib.contextmanager
+def run_folder(
+    out: Path, identity: Mapping[str, Any], fresh: bool, files: Iterable[str]
+) -> Iterator[None]:
+    """Hold ``out`` as this training run's folder for the block (both methods).
+
+    The folder is created, locked (:func:`~hoyle.experiments.runs.locked`: a second process
+    refuses), checked (another run's ``config.json`` is refused) and claimed
+    (:func:`~hoyle.experiments.runs.claim`, kind ``train``, the settings ``identity``); a
+    folder without a marker is taken only if its ``config.json`` says this same run (one
+    written by a hoyle from before markers). With ``fresh`` (``--no-resume``) the run's own
+    ``files`` are removed first. Every refusal, and every bad file met in the block, is a
+    one-line :class:`~hoyle.experiments.cli.UsageError`.
+    """
+    from hoyle.experiments.cli import UsageError
+    from hoyle.experiments.runs import RunFolderError, claim, locked
+
+    files = tuple(files)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"cannot create the run folder {out}: {e.strerror or e}") from None
+    adopted: list[bool] = []
+
+    def adopt(path: Path) -> bool:
+        adopted.append(_same_config(path, identity))
+        return adopted[-1]
+
+    try:
+        with locked(out):
+            check_config(out, identity)
+            claim(out, RUN_KIND, identity, fresh=fresh, owned=files, adopt=adopt)
+            if fresh and any(adopted):  # An old folder of this same run: start it over too.
+                for name in files:
+                    if (out / name).is_file():
+                        (out / name).unlink()
+            yield
+    except (FileFormatError, RunFolderError) as e:
+        raise UsageError(str(e)) from None
+    except OSError as e:
+        if e.filename is None:
+            raise
+        raise UsageError(f"cannot write {e.filename}: {e.strerror or e}") from None
+
+
 class Trainer:
     """One MCCFR run in a folder: builds or resumes the solver, trains, logs, saves."""
+
+    FILES = ("config.json", CHECKPOINT, "exploitability.csv", "progress.csv", "policy.npz",
+             "exploitability.png", "summary.json")  # fmt: skip
+    """What the run writes (and ``--no-resume`` removes). ``tree.npz`` is not among them: it
+    is a cache of the game alone, checked on loading, and slow to build."""
 
     def __init__(
         self, game_text: str, *, sampling: str | None = None, iterations: int = 10_000,
@@ -148,43 +255,50 @@ class Trainer:
         self.tree: Any = None
         self.solver: Any = None
         self.build_seconds = 0.0
+        self._held = False
+        self._claimed = False
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """Hold the run folder (:func:`run_folder`) for the block; re-entrant, and claimed
+        fresh (``resume=False``) only the first time."""
+        if self._held:
+            yield
+            return
+        fresh = not self.resume and not self._claimed
+        with run_folder(self.out, self.config, fresh, self.FILES):
+            self._held = self._claimed = True
+            try:
+                yield
+            finally:
+                self._held = False
+
+    def resumed_at(self) -> str | None:
+        """Where the run stands after :meth:`setup`, if past its start (for the resume line)."""
+        it = self.solver.iteration if self.solver is not None else 0
+        return f"iteration {it}" if it else None
 
     # --- setting up ---------------------------------------------------------------------
-    def _check_folder(self) -> bool:
-        """True if a checkpoint of this same run is there to resume."""
-        from hoyle.experiments.cli import UsageError
-
-        cfg = self.out / "config.json"
-        if not self.resume or not cfg.is_file():
-            return False
-        old = json.loads(cfg.read_text())
-        diff = [k for k in self.config if old.get(k) != self.config[k]]
-        if diff:
-            k = diff[0]
-            raise UsageError(
-                f"{self.out} holds another run ({k}: {old.get(k)!r}, not {self.config[k]!r}); "
-                "choose another --out, or --no-resume to start over"
-            )
-        return (self.out / "checkpoint.pkl").is_file()
-
     def setup(self) -> None:
-        from hoyle.agents.cfr.mccfr import GameMCCFR, TreeMCCFR, abstraction_key_fn, exact_key_fn
-        from hoyle.agents.cfr.tree import GameTree, build_tree
+        """Claim the folder, build (or load the cached) tree and the solver, and resume the
+        checkpoint of this run if there is one."""
+        with self.holding():
+            self._setup()
 
-        resuming = self._check_folder()
-        self.out.mkdir(parents=True, exist_ok=True)
-        if not resuming:
-            for stale in ("checkpoint.pkl", "exploitability.csv", "progress.csv", "policy.npz"):
-                (self.out / stale).unlink(missing_ok=True)
-        cfg = {**self.config, "command": self.command}
-        (self.out / "config.json").write_text(json.dumps(cfg, indent=2) + "\n")
+    def _setup(self) -> None:
+        from hoyle.agents.cfr.mccfr import GameMCCFR, TreeMCCFR, abstraction_key_fn, exact_key_fn
+        from hoyle.agents.cfr.tree import build_tree
+
+        ck = self.out / CHECKPOINT
+        resuming = self.resume and ck.is_file()
+        if self.resume and not resuming and (self.out / LEGACY_CHECKPOINT).exists():
+            print(f"{self.out / LEGACY_CHECKPOINT}: a pickled checkpoint of an earlier "
+                  "hoyle, never loaded (unpickling can run code); starting over",
+                  file=sys.stderr)  # fmt: skip
+        write_json(self.out / "config.json", {**self.config, "command": self.command})
         if self.mode == "exact":
             cached = self.out / "tree.npz"
-            tree = None
-            if cached.is_file():
-                tree = GameTree.load(cached)
-                if tree.game_string != str(self.game):
-                    tree = None
+            tree = self._cached_tree(cached)
             if tree is None:
                 tree = build_tree(self.game, progress=self.progress)
                 tree.save(cached)
@@ -199,11 +313,54 @@ class Trainer:
                 key_fn = exact_key_fn
             self.solver = GameMCCFR(self.game, key_fn, self.sampling, self.seed)
         if resuming:
-            with open(self.out / "checkpoint.pkl", "rb") as f:
-                ck = pickle.load(f)
-            self.solver.load_state_dict(ck["solver"])
-            self.log = [r for r in ck["log"] if r["iteration"] <= self.solver.iteration]
-            self.train_seconds = float(ck["train_seconds"])
+            self.load_checkpoint(ck)
+
+    def _cached_tree(self, path: Path) -> Any:
+        """The tree cached at ``path`` if it is this game's; a damaged one is said on stderr
+        and dropped (it is this run's cache: it will be rebuilt)."""
+        from hoyle.agents.cfr.tree import GameTree
+
+        if not path.exists():
+            return None
+        try:
+            tree = GameTree.load(path)
+        except FileFormatError as e:
+            print(f"{e}; rebuilding it", file=sys.stderr)
+            return None
+        return tree if tree.game_string == str(self.game) else None
+
+    def load_checkpoint(self, path: Path) -> None:
+        """Restore the solver, the log and the training time from ``path``; anything that is
+        not a checkpoint of this run is refused with a one-line ``FileFormatError`` (and
+        nothing of it is executed: arrays are read without pickle, the rest is JSON)."""
+        what = "checkpoint of an MCCFR run"
+        z = load_npz(path, what, ("meta",))
+        meta = npz_json(z, "meta", path, what)
+
+        def bad(why: str) -> FileFormatError:
+            return FileFormatError(f"{path} is not a checkpoint of this run: {why}; "
+                                   "--no-resume starts over")  # fmt: skip
+
+        if not isinstance(meta, dict) or meta.get("format") != CHECKPOINT_FORMAT:
+            raise bad(f"not the {CHECKPOINT_FORMAT} format")
+        if meta.get("config") != self.config:
+            raise bad("it was made with other settings")
+        log, secs, state = meta.get("log"), meta.get("train_seconds"), meta.get("solver")
+        if not isinstance(secs, int | float) or not secs >= 0:
+            raise bad("bad training time")
+        if not isinstance(log, list) or not all(
+            isinstance(r, dict) and isinstance(r.get("iteration"), int) for r in log
+        ):
+            raise bad("bad log")
+        if not isinstance(state, dict):
+            raise bad("no solver state")
+        arrays = {k: v for k, v in z.items() if k != "meta"}
+        try:
+            self.solver.load_state_dict({**state, **arrays})
+        except ValueError as e:
+            raise bad(str(e)) from None
+        self.log = [r for r in log if r["iteration"] <= self.solver.iteration]
+        self.train_seconds = float(secs)
 
     # --- evaluating and saving --------------------------------------------------------------
     def _eval_due(self, it: int) -> bool:
@@ -236,15 +393,18 @@ class Trainer:
         import pandas as pd
 
         name = "exploitability.csv" if self.mode == "exact" else "progress.csv"
-        pd.DataFrame(self.log).to_csv(self.out / name, index=False)
+        frame = pd.DataFrame(self.log)
+        atomic_write(self.out / name, lambda tmp: frame.to_csv(tmp, index=False))
 
     def checkpoint(self) -> None:
-        ck = {"solver": self.solver.state_dict(), "log": self.log,
-              "train_seconds": self.train_seconds, "config": self.config}  # fmt: skip
-        tmp = self.out / "checkpoint.pkl.tmp"
-        with open(tmp, "wb") as f:
-            pickle.dump(ck, f, protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(self.out / "checkpoint.pkl")
+        """Save the solver (its arrays, and JSON for the iteration, the RNG state, the log and
+        the time) to one ``.npz``, atomically, then the policy."""
+        state = self.solver.state_dict()
+        arrays = {k: v for k, v in state.items() if isinstance(v, np.ndarray)}
+        meta = {"format": CHECKPOINT_FORMAT, "config": self.config, "log": self.log,
+                "train_seconds": self.train_seconds,
+                "solver": {k: v for k, v in state.items() if k not in arrays}}  # fmt: skip
+        save_npz(self.out / CHECKPOINT, {**arrays, "meta": np.asarray(json.dumps(meta))})
         self.save_policy()
 
     def save_policy(self) -> Path:
@@ -273,7 +433,7 @@ class Trainer:
     def plot(self) -> Path | None:
         if self.mode != "exact" or not self.log:
             return None
-        from hoyle.experiments.plots import new_figure
+        from hoyle.experiments.plots import new_figure, save_figure
 
         points = [(r["iteration"], r["exploitability"]) for r in self.log]
         points = [(i, e) for i, e in points if i > 0 and e > 0]  # a log-log plot
@@ -292,14 +452,18 @@ class Trainer:
         ax.set_title(f"MCCFR, {self.sampling} sampling\n{self.label}", fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
         path = self.out / "exploitability.png"
-        fig.savefig(path, dpi=120)
+        save_figure(fig, path)
         return path
 
     # --- the loop -------------------------------------------------------------------------
     def train(self, on_row: Callable[[dict[str, float]], None] | None = None) -> dict[str, Any]:
         """Train to ``iterations``, evaluating and checkpointing on the way; the summary."""
+        with self.holding():
+            return self._train(on_row)
+
+    def _train(self, on_row: Callable[[dict[str, float]], None] | None) -> dict[str, Any]:
         if self.solver is None:
-            self.setup()
+            self._setup()
         s = self.solver
         self._points = set(log_points(self.iterations)) if self.mode == "exact" else set()
         if self.mode == "exact" and s.iteration == 0 and not self.log:
@@ -337,7 +501,7 @@ class Trainer:
             self.checkpoint()
         self.plot()
         summary = self.summary()
-        (self.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+        write_json(self.out / "summary.json", summary)
         return summary
 
     def summary(self) -> dict[str, Any]:
@@ -429,28 +593,48 @@ def add_command(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """``hoyle train``: the exit status (0 done, 130 interrupted: run again to resume)."""
-    if args.method == "td":
-        from hoyle.agents.td.train import run as run_td
+    """``hoyle train``: the exit status (0 done, 130 interrupted by Ctrl-C or ``kill``: run the
+    same command again to resume; a bad folder or file is a one-line usage error, 2)."""
+    from hoyle.experiments.tournament import sigterm_as_interrupt
 
-        return run_td(args)
-    command = command_line(args)
-    trainer = Trainer(
-        args.game, sampling=args.sampling, iterations=args.iterations, config=args.config,
-        abstraction=args.abstraction, out=args.out, checkpoint_every=args.checkpoint_every,
-        eval_every=args.eval_every, seed=args.seed, resume=args.resume,
-        progress=not args.quiet, command=command,
-    )  # fmt: skip
-    trainer.setup()
-    if trainer.solver.iteration:
-        print(f"resuming {trainer.out} at iteration {trainer.solver.iteration}", file=sys.stderr)
+    trainer: Trainer | TDTrainer
+    if args.method == "td":
+        from hoyle.agents.td.train import TDTrainer, single_threaded_blas
+        from hoyle.agents.td.train import command_line as td_command
+
+        trainer = TDTrainer(
+            args.game, games=args.games, hidden=args.hidden, lam=args.lam, alpha=args.alpha,
+            explore=args.explore, seed=args.seed, out=args.out,
+            checkpoint_every=args.checkpoint_every, eval_every=args.eval_every,
+            eval_games=args.eval_games, resume=args.resume, progress=not args.quiet,
+            command=td_command(args),
+        )  # fmt: skip
+        single_threaded_blas()
+        folder = run_folder(trainer.out, trainer.config, not args.resume, TDTrainer.FILES)
+    else:
+        trainer = Trainer(
+            args.game, sampling=args.sampling, iterations=args.iterations, config=args.config,
+            abstraction=args.abstraction, out=args.out, checkpoint_every=args.checkpoint_every,
+            eval_every=args.eval_every, seed=args.seed, resume=args.resume,
+            progress=not args.quiet, command=command_line(args),
+        )  # fmt: skip
+        folder = trainer.holding()
     try:
-        summary = trainer.train()
+        with sigterm_as_interrupt(), folder:
+            trainer.setup()
+            if trainer.resumed_at():
+                print(f"resuming {trainer.out} at {trainer.resumed_at()}", file=sys.stderr)
+            summary = trainer.train()
     except KeyboardInterrupt:
-        print(f"\ninterrupted; the last checkpoint is in {trainer.out}: run the same command "
-              "again to resume", file=sys.stderr)  # fmt: skip
+        print(("" if args.quiet else "\n") + f"interrupted; the last checkpoint is in "
+              f"{trainer.out}: run the same command again to resume", file=sys.stderr)  # fmt: skip
         return 130
-    print(format_summary(summary, trainer.out))
+    if args.method == "td":
+        from hoyle.agents.td.train import format_summary as td_summary
+
+        print(td_summary(summary))
+    else:
+        print(format_summary(summary, trainer.out))
     return 0
 
 

@@ -29,18 +29,24 @@ from typing import Any
 from hoyle.agents.base import HoyleBot
 from hoyle.agents.cfr.mccfr import abstraction_key_fn, declared_abstraction, exact_key_fn
 from hoyle.agents.cfr.policy import PolicyTable
+from hoyle.envs.core.files import FileFormatError
 
 FALLBACKS = ("uniform", "heuristic")
 PLAYS = ("sample", "greedy")
-_CACHE: dict[tuple[str, float], PolicyTable] = {}
+_CACHE: dict[tuple[str, int, int], PolicyTable] = {}
 
 
 def load_policy(path: str | Path) -> PolicyTable:
-    """A policy file, loaded once per process (agents are built per deal and seat)."""
+    """A policy file, loaded once per process (agents are built per deal and seat); a missing
+    or malformed file raises a one-line ``FileFormatError`` (a ``ValueError``) naming it."""
     p = Path(path)
+    if not p.exists():
+        raise FileFormatError(f"mccfr: no policy file at {str(p)!r} (train one with 'hoyle "
+                              "train')")  # fmt: skip
     if not p.is_file():
-        raise ValueError(f"mccfr: no policy file at {str(p)!r} (train one with 'hoyle train')")
-    key = (str(p.resolve()), p.stat().st_mtime)
+        raise FileFormatError(f"mccfr: {p} is not a policy file (a folder?)")
+    st = p.stat()
+    key = (str(p.resolve()), st.st_mtime_ns, st.st_size)
     if key not in _CACHE:
         _CACHE[key] = PolicyTable.load(p)
     return _CACHE[key]

@@ -18,7 +18,8 @@ strategy to the average where they move ("simple" averaging); outcome sampling e
 ε = 0.6 at the updating player's nodes and weights regrets and the average by the sampling
 probability. One *iteration* updates every player once. Given the same seed, a tree run and a
 game run with the exact key draw the same random numbers and give the same tables (a test
-checks it). All randomness is one ``random.Random(seed)``, whose state is checkpointed.
+checks it). All randomness is one ``random.Random(seed)``, whose state is checkpointed
+(:meth:`_Solver.state_dict`: arrays and JSON-able scalars, no pickle).
 """
 
 from __future__ import annotations
@@ -98,18 +99,78 @@ class _Solver:
         raise NotImplementedError
 
     def state_dict(self) -> dict[str, Any]:
+        """The solver's state: numpy arrays (the tables) and JSON-able scalars (the
+        iteration, the RNG state as lists of ints), so that a checkpoint needs no pickle."""
         return {
             "iteration": self.iteration,
-            "rng": self.rng.getstate(),
+            "rng": rng_state_to_json(self.rng.getstate()),
             "regret": np.asarray(self.regret, dtype=np.float64),
             "avg": np.asarray(self.avg, dtype=np.float64),
         }
 
     def load_state_dict(self, d: dict[str, Any]) -> None:
-        self.iteration = int(d["iteration"])
-        self.rng.setstate(d["rng"])
-        self.regret = d["regret"].tolist()
-        self.avg = d["avg"].tolist()
+        """Restore :meth:`state_dict`; a state that does not fit this solver (tables of
+        another length, a malformed RNG state) raises ``ValueError`` and changes nothing."""
+        iteration = d.get("iteration")
+        if not isinstance(iteration, int) or isinstance(iteration, bool) or iteration < 0:
+            raise ValueError(f"bad iteration count {iteration!r}")
+        rng = rng_state_from_json(d.get("rng"))
+        regret, avg = _table(d, "regret"), _table(d, "avg")
+        if regret.size != avg.size:
+            raise ValueError(f"regret and average tables of {regret.size} and {avg.size} slots")
+        self._check_slots(d, regret.size)
+        self.iteration = iteration
+        self.rng.setstate(rng)
+        self.regret = regret.tolist()
+        self.avg = avg.tolist()
+
+    def _check_slots(self, d: dict[str, Any], slots: int) -> None:
+        """Raise ``ValueError`` unless ``slots`` (the tables' length) fits this solver."""
+
+
+def _table(d: dict[str, Any], name: str) -> np.ndarray:
+    """The float table ``d[name]`` (flat, finite), or a ``ValueError``."""
+    a = d.get(name)
+    if not isinstance(a, np.ndarray) or a.ndim != 1 or a.dtype.kind != "f":
+        raise ValueError(f"{name!r} is not a flat float table")
+    if not np.isfinite(a).all():
+        raise ValueError(f"{name!r} holds values that are not finite")
+    return a.astype(np.float64)
+
+
+_MT_WORDS = 625
+"""The length of the internal state of ``random.Random`` (Mersenne Twister: 624 words and
+the position)."""
+
+
+def rng_state_to_json(state: Any) -> list[Any]:
+    """``random.Random.getstate()`` as JSON-able lists: ``[version, [625 ints], gauss]``."""
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def rng_state_from_json(data: Any) -> tuple[Any, ...]:
+    """The ``random.Random`` state of :func:`rng_state_to_json`, checked (a ``ValueError`` if
+    it is not one)."""
+    ok = isinstance(data, list | tuple) and len(data) == 3
+    if ok:
+        version, internal, gauss = data
+        ok = (
+            version == 3
+            and isinstance(internal, list | tuple)
+            and len(internal) == _MT_WORDS
+            and all(type(w) is int and 0 <= w < 2**32 for w in internal)
+            and internal[-1] <= _MT_WORDS - 1
+            and (gauss is None or isinstance(gauss, float))
+        )
+    if not ok:
+        raise ValueError("bad random number generator state")
+    state = (3, tuple(internal), gauss)
+    try:
+        random.Random().setstate(state)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError("bad random number generator state") from None
+    return state
 
 
 class TreeMCCFR(_Solver):
@@ -130,6 +191,10 @@ class TreeMCCFR(_Solver):
 
     def average_policy(self) -> np.ndarray:
         return average_policy(np.asarray(self.avg), self.tree.infoset_num_actions)
+
+    def _check_slots(self, d: dict[str, Any], slots: int) -> None:
+        if slots != self.tree.num_slots:
+            raise ValueError(f"tables of {slots} slots, not this tree's {self.tree.num_slots}")
 
     def _external(self, player: int) -> None:
         self._es(0, player)
@@ -368,16 +433,38 @@ class GameMCCFR(_Solver):
         d["keys"] = np.asarray(self.keys, dtype=np.uint64)
         d["count"] = np.asarray(self.count, dtype=np.int32)
         d["actions"] = np.asarray(self.actions, dtype=np.int32)
-        d["delegate"] = self.delegate.get_state()
+        st = self.delegate.get_state()
+        d["delegate"] = None if st is None else rng_state_to_json(st)
         d["delegated"] = self.delegated
         return d
 
+    def _check_slots(self, d: dict[str, Any], slots: int) -> None:
+        for name in ("keys", "count", "actions"):
+            a = d.get(name)
+            if not isinstance(a, np.ndarray) or a.ndim != 1 or a.dtype.kind not in "iu":
+                raise ValueError(f"{name!r} is not a flat integer array")
+        keys, count, actions = d["keys"], d["count"], d["actions"]
+        if count.size != keys.size or (count.size and count.min() < 1):
+            raise ValueError(f"{keys.size} keys but {count.size} action counts (each at least 1)")
+        if np.unique(keys).size != keys.size or (keys.dtype.kind == "i" and (keys < 0).any()):
+            raise ValueError("the information-set keys are not distinct 64-bit keys")
+        total = int(count.sum(dtype=np.int64))
+        if actions.size != total or slots != total or (actions.size and actions.min() < 0):
+            raise ValueError(f"the counts add up to {total} slots, but the tables hold "
+                             f"{actions.size} actions and {slots} slots")  # fmt: skip
+        delegated = d.get("delegated", 0)
+        if not isinstance(delegated, int) or delegated < 0:
+            raise ValueError(f"bad delegated count {delegated!r}")
+        if d.get("delegate") is not None:
+            rng_state_from_json(d["delegate"])
+
     def load_state_dict(self, d: dict[str, Any]) -> None:
         super().load_state_dict(d)
-        self.keys = [int(k) for k in d["keys"]]
+        self.keys = [int(k) for k in d["keys"].astype(np.uint64).tolist()]
         self.count = d["count"].tolist()
         self.actions = d["actions"].tolist()
-        self.delegate.set_state(d.get("delegate"))
+        st = d.get("delegate")
+        self.delegate.set_state(None if st is None else rng_state_from_json(st))
         self.delegated = int(d.get("delegated", 0))
         self.offset = np.concatenate([[0], np.cumsum(self.count)[:-1]]).astype(int).tolist()
         if not self.keys:

@@ -15,7 +15,10 @@ array            dtype     contents
 ===============  ========  ==================================================================
 
 Only information sets the average strategy reached are saved (the rest would be uniform); the
-agent's ``fallback`` decides the others. Saved compressed (``np.savez_compressed``).
+agent's ``fallback`` decides the others. Saved compressed and atomically, read without pickle
+(:mod:`hoyle.envs.core.files`); :meth:`PolicyTable.load` checks every array's kind and length
+and refuses a malformed file in one line (a :class:`~hoyle.envs.core.files.FileFormatError`
+naming it), since a policy is a file one receives.
 """
 
 from __future__ import annotations
@@ -27,7 +30,12 @@ from typing import Any
 
 import numpy as np
 
+from hoyle.envs.core.files import FileFormatError, load_npz, npz_json, save_npz
+
 KEY_KINDS = ("infostate", "abstraction")
+WHAT = "hoyle MCCFR policy file"
+MAX_BYTES = 2 << 30
+"""The most a policy file may unpack to (2 GiB; the shipped one is under 1 MB)."""
 
 
 @dataclass
@@ -66,23 +74,50 @@ class PolicyTable:
         counts = np.asarray([len(a) for a, _ in rows], dtype=np.int16)
         actions = np.asarray([x for a, _ in rows for x in a], dtype=np.int16)
         probs = np.asarray([x for _, p in rows for x in p], dtype=np.float32)
-        tmp = path.with_name(path.name + ".tmp.npz")
-        np.savez_compressed(tmp, keys=keys, counts=counts, actions=actions, probs=probs,
-                            meta=np.asarray(json.dumps(self.meta, sort_keys=True)))  # fmt: skip
-        tmp.replace(path)
+        save_npz(path, {"keys": keys, "counts": counts, "actions": actions, "probs": probs,
+                        "meta": np.asarray(json.dumps(self.meta, sort_keys=True))},
+                 compressed=True)  # fmt: skip
         return path
 
     @classmethod
     def load(cls, path: Path | str) -> PolicyTable:
+        """The policy in ``path``; a file that is not one (missing, truncated, foreign, an
+        object array, arrays of the wrong kind or length) raises a ``FileFormatError``."""
         path = Path(path)
-        if not path.is_file():
-            raise ValueError(f"no MCCFR policy file at {str(path)!r}")
-        try:
-            with np.load(path) as z:
-                keys, counts, actions = z["keys"], z["counts"], z["actions"]
-                probs, meta = z["probs"].astype(np.float64), json.loads(str(z["meta"]))
-        except (OSError, KeyError, ValueError) as e:
-            raise ValueError(f"{path} is not an MCCFR policy file ({e})") from None
+        z = load_npz(path, WHAT, ("keys", "counts", "actions", "probs", "meta"), MAX_BYTES)
+        meta = npz_json(z, "meta", path, WHAT)
+
+        def bad(why: str) -> FileFormatError:
+            return FileFormatError(f"{path} is not a {WHAT}: {why}")
+
+        if not isinstance(meta, dict):
+            raise bad("its meta is not a JSON object")
         if meta.get("key") not in KEY_KINDS:
-            raise ValueError(f"{path}: unknown key kind {meta.get('key')!r}")
-        return cls.from_arrays(keys, counts, actions, probs, meta)
+            raise bad(f"unknown key kind {meta.get('key')!r} (one of {', '.join(KEY_KINDS)})")
+        if not isinstance(meta.get("game"), str):
+            raise bad("its meta names no game")
+        arrays = {k: z[k] for k in ("keys", "counts", "actions", "probs")}
+        for k, a in arrays.items():
+            kind = "f" if k == "probs" else "iu"
+            if a.ndim != 1 or a.dtype.kind not in kind:
+                raise bad(f"{k!r} is a {a.dtype} array of shape {a.shape}, not a flat "
+                          f"{'float' if k == 'probs' else 'integer'} array")  # fmt: skip
+        keys, counts, actions = arrays["keys"], arrays["counts"], arrays["actions"]
+        probs = arrays["probs"].astype(np.float64)
+        if counts.size != keys.size:
+            raise bad(f"{keys.size} keys but {counts.size} action counts")
+        if keys.dtype.kind == "i" and (keys < 0).any():
+            raise bad("negative keys")
+        if np.unique(keys).size != keys.size:
+            raise bad("a key appears twice")
+        if counts.size and counts.min() < 1:
+            raise bad("an information set with no actions")
+        total = int(counts.sum(dtype=np.int64))
+        if actions.size != total or probs.size != total:
+            raise bad(f"the counts add up to {total} actions, but it holds {actions.size} "
+                      f"actions and {probs.size} probabilities")  # fmt: skip
+        if actions.size and actions.min() < 0:
+            raise bad("negative actions")
+        if not np.isfinite(probs).all() or (probs < 0).any() or (probs > 1 + 1e-6).any():
+            raise bad("probabilities outside [0, 1]")
+        return cls.from_arrays(keys.astype(np.uint64), counts, actions, probs, meta)

@@ -33,6 +33,7 @@ events is public), which lets the best response work level by level.
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,8 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+
+from hoyle.envs.core.files import FileFormatError, load_npz, npz_json, save_npz
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -118,19 +121,135 @@ class GameTree:
     )  # fmt: skip
 
     def save(self, path: Path) -> None:
-        arrays = {k: getattr(self, k) for k in self._ARRAYS}
-        np.savez(path, levels=np.asarray(self.levels, dtype=np.int64), **arrays,
-                 meta=np.asarray([self.game_string, str(self.num_players),
-                                  repr(self.build_seconds)]))  # fmt: skip
+        """Write the tree to ``path`` (``.npz``, atomically: a kill leaves the old file or the
+        new one, never half of one)."""
+        arrays: dict[str, Any] = {k: getattr(self, k) for k in self._ARRAYS}
+        meta = {"format": TREE_FORMAT, "game": self.game_string, "players": self.num_players,
+                "build_seconds": self.build_seconds}  # fmt: skip
+        levels = np.asarray(self.levels, dtype=np.int64).reshape(-1, 2)
+        save_npz(path, {**arrays, "levels": levels, "meta": np.asarray(json.dumps(meta))})
 
     @classmethod
     def load(cls, path: Path) -> GameTree:
-        with np.load(path) as z:
-            arrays = {k: z[k] for k in cls._ARRAYS}
-            levels = [(int(a), int(b)) for a, b in z["levels"]]
-            game_string, players, secs = (str(x) for x in z["meta"])
-        return cls(game_string=game_string, num_players=int(players), levels=levels,
+        """A tree saved by :meth:`save`, its arrays checked against each other (every index
+        in range), so that a damaged or doctored file is refused with a ``FileFormatError``
+        rather than walked. Reads the format of earlier versions too (``meta`` as three
+        strings)."""
+        z = load_npz(path, "game tree file", (*cls._ARRAYS, "levels", "meta"), TREE_MAX_BYTES)
+
+        def bad(why: str) -> FileFormatError:
+            return FileFormatError(f"{path} is not a game tree file: {why}")
+
+        raw = z["meta"]
+        if raw.dtype.kind == "U" and raw.shape == (3,):  # the format before TREE_FORMAT
+            meta: Any = dict(zip(("game", "players", "build_seconds"), raw.tolist(), strict=True))
+            try:
+                meta.update(
+                    players=int(meta["players"]), build_seconds=float(meta["build_seconds"])
+                )
+            except ValueError:
+                raise bad("bad meta entry") from None
+        else:
+            meta = npz_json(z, "meta", path, "game tree file")
+            if not isinstance(meta, dict) or meta.get("format") != TREE_FORMAT:
+                raise bad(f"unknown format (not {TREE_FORMAT})")
+        game_string, players, secs = (meta.get(k) for k in ("game", "players", "build_seconds"))
+        if not isinstance(game_string, str) or not isinstance(players, int):
+            raise bad("bad meta entry")
+        if not isinstance(secs, int | float):
+            raise bad("bad meta entry")
+        try:
+            _check_tree_arrays(z, players)
+        except ValueError as e:
+            raise bad(str(e)) from None
+        arrays: dict[str, Any] = {k: z[k] for k in cls._ARRAYS}
+        levels = [(int(a), int(b)) for a, b in z["levels"].tolist()]
+        return cls(game_string=game_string, num_players=players, levels=levels,
                    build_seconds=float(secs), **arrays)  # fmt: skip
+
+
+TREE_FORMAT = "hoyle-tree-1"
+"""The saved tree's format tag (the arrays of the module docstring, ``levels``, ``meta``)."""
+TREE_MAX_BYTES = 16 << 30
+"""The most a tree file may unpack to (16 GiB; Conquian's small tree of 432,161 nodes is
+27 MB)."""
+
+
+def _check_tree_arrays(z: dict[str, np.ndarray], players: int) -> None:
+    """Raise ``ValueError`` unless the arrays of a saved tree fit together: the right kinds and
+    lengths, levels that tile the nodes, and every node, slot and information-set index in
+    range (what the walkers and the best response index with)."""
+    if not 1 <= players <= 16:
+        raise ValueError(f"{players} players")
+    node_arrays = ("player", "first_child", "num_children", "parent", "edge_prob", "edge_slot",
+                   "infoset")  # fmt: skip
+    set_arrays = ("infoset_player", "infoset_offset", "infoset_num_actions", "infoset_depth",
+                  "infoset_keys")  # fmt: skip
+    for k in (*node_arrays, *set_arrays, "slot_action"):
+        a = z[k]
+        kinds = "f" if k == "edge_prob" else "iu"
+        if a.ndim != 1 or a.dtype.kind not in kinds:
+            raise ValueError(f"{k!r} is a {a.dtype} array of shape {a.shape}")
+    n = z["player"].size
+    if n == 0:
+        raise ValueError("no nodes")
+    for k in node_arrays:
+        if z[k].size != n:
+            raise ValueError(f"{k!r} has {z[k].size} entries for {n} nodes")
+    if z["utility"].shape != (n, players) or z["utility"].dtype.kind != "f":
+        raise ValueError(f"'utility' is a {z['utility'].dtype} array of shape {z['utility'].shape}")
+    m = z["infoset_player"].size
+    for k in set_arrays:
+        if z[k].size != m:
+            raise ValueError(f"{k!r} has {z[k].size} entries for {m} information sets")
+    lv = z["levels"]
+    if lv.ndim != 2 or lv.shape[1] != 2 or lv.dtype.kind not in "iu" or lv.shape[0] == 0:
+        raise ValueError("'levels' is not a list of (start, end) pairs")
+    starts, ends = lv[:, 0].astype(np.int64), lv[:, 1].astype(np.int64)
+    if starts[0] != 0 or ends[-1] != n or (ends <= starts).any() or (starts[1:] != ends[:-1]).any():
+        raise ValueError("'levels' do not tile the nodes")
+    p = z["player"].astype(np.int64)
+    if not np.isin(p, [CHANCE, TERMINAL, *range(players)]).all():
+        raise ValueError("a node's player is out of range")
+    parent = z["parent"].astype(np.int64)
+    if parent[0] != -1 or (n > 1 and ((parent[1:] < 0) | (parent[1:] >= np.arange(1, n))).any()):
+        raise ValueError("a parent index is out of range")
+    fc, nc = z["first_child"].astype(np.int64), z["num_children"].astype(np.int64)
+    inner = p != TERMINAL
+    if (nc[~inner] != 0).any() or (nc[inner] < 1).any():
+        raise ValueError("a node's number of children is wrong")
+    if inner.any() and ((fc[inner] <= np.flatnonzero(inner)) | (fc[inner] + nc[inner] > n)).any():
+        raise ValueError("a child index is out of range")
+    f, c = fc[inner], nc[inner]  # breadth-first: the children tile nodes 1.. in order
+    if inner.any() and (f[0] != 1 or (f[1:] != f[:-1] + c[:-1]).any() or f[-1] + c[-1] != n):
+        raise ValueError("the children do not tile the nodes")
+    kids = np.repeat(np.flatnonzero(inner), c)  # the parent of nodes 1..n-1, in order
+    if not np.array_equal(parent[1:], kids):
+        raise ValueError("the children do not match the parents")
+    depth = np.repeat(np.arange(starts.size), ends - starts)
+    if (depth[1:] != depth[kids] + 1).any():
+        raise ValueError("a child is not on the level below its parent")
+    slots = z["slot_action"].size
+    off, cnt = z["infoset_offset"].astype(np.int64), z["infoset_num_actions"].astype(np.int64)
+    if m and ((cnt < 1).any() or (off < 0).any() or (off + cnt > slots).any()):
+        raise ValueError("an information set's slots are out of range")
+    iset = z["infoset"].astype(np.int64)
+    mover = p >= 0
+    if (iset[~mover] != -1).any() or (iset[mover] < 0).any() or (iset[mover] >= m).any():
+        raise ValueError("an information-set index is out of range")
+    if mover.any() and (cnt[iset[mover]] != nc[mover]).any():
+        raise ValueError("an information set's actions do not match its nodes")
+    es = z["edge_slot"].astype(np.int64)
+    below = np.zeros(n, dtype=bool)
+    below[1:] = mover[kids]
+    want = np.full(n, -1, dtype=np.int64)
+    want[below] = off[iset[kids[below[1:]]]] + np.flatnonzero(below) - fc[kids[below[1:]]]
+    if not np.array_equal(es, want):
+        raise ValueError("an edge's slot does not match its information set")
+    if not np.isfinite(z["edge_prob"]).all() or not np.isfinite(z["utility"]).all():
+        raise ValueError("probabilities or utilities that are not finite")
+    if not np.isin(z["infoset_player"].astype(np.int64), np.arange(players)).all():
+        raise ValueError("an information set's player is out of range")
 
 
 def build_tree(game: Any, keep_strings: bool = False, progress: bool = False) -> GameTree:

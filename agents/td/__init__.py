@@ -23,6 +23,7 @@ from typing import Any
 
 from hoyle.agents.base import HoyleBot
 from hoyle.agents.td.net import ValueNet
+from hoyle.envs.core.files import FileFormatError
 
 DEFAULT_WEIGHTS = Path(__file__).parent / "weights" / "td.npz"
 """The committed network (``agents/td/weights/td.npz``)."""
@@ -35,13 +36,17 @@ def _load(path: str, stamp: tuple[int, int]) -> ValueNet:
 
 
 def load_network(weights: str | Path | None = None) -> ValueNet:
-    """The network at ``weights`` (default: the committed one); loaded once per path.
+    """The network at ``weights`` (default: the committed one); loaded once per path. A
+    missing or malformed file raises a one-line ``FileFormatError`` (a ``ValueError``) naming
+    it (:meth:`ValueNet.load`).
 
     The network is shared by every agent that loads the same file; agents only read it."""
     path = Path(weights) if weights else DEFAULT_WEIGHTS
+    if not path.exists():
+        raise FileFormatError(f"td: no network at {str(path)!r} (weights=PATH of a file saved "
+                              "by 'hoyle train backgammon --method td', OUT/td.npz)")  # fmt: skip
     if not path.is_file():
-        raise ValueError(f"td: no network at {str(path)!r} (weights=PATH of a file saved by "
-                         "'hoyle train backgammon --method td', OUT/td.npz)")  # fmt: skip
+        raise FileFormatError(f"td: {path} is not a network file (a folder?)")
     st = path.stat()
     return _load(str(path.resolve()), (st.st_mtime_ns, st.st_size))
 

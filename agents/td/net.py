@@ -50,6 +50,7 @@ from typing import Any
 import numpy as np
 from scipy.special import expit
 
+from hoyle.envs.core.files import FileFormatError, load_npz, npz_json, save_npz
 from hoyle.envs.games.backgammon import BAR, NUM_MEN, OFF, Position, game_value
 
 NUM_FEATURES = 199
@@ -59,6 +60,9 @@ CHUNK = 4096
 """Positions evaluated per matrix product in :meth:`ValueNet.probabilities`."""
 FORMAT = "hoyle-td-1"
 """The saved network's format tag (features and outputs as documented above)."""
+WHAT = "TD network file"
+MAX_BYTES = 256 << 20
+"""The most a network file may unpack to (256 MiB; the shipped one is 36 kB)."""
 
 _FLIP_INDEX = np.array([0, 3, 4, 1, 2])
 _FLIP_SIGN = np.array([-1.0, 1.0, 1.0, 1.0, 1.0])
@@ -177,28 +181,40 @@ class ValueNet:
     def save(self, path: str | Path, **extra: np.ndarray) -> Path:
         """Write the network (float32 weights and the ``meta`` JSON) as ``.npz``, atomically;
         ``extra`` arrays ride along (the trainer's state)."""
-        path = Path(path)
-        tmp = path.with_name(path.name + ".tmp.npz")
         meta = json.dumps({"format": FORMAT, **self.meta})
         weights = {k: v.astype(np.float32) for k, v in self.arrays().items()}
         if extra:  # a checkpoint keeps the exact float64 weights, for a bit-exact resume
             weights.update({f"exact_{k}": v for k, v in self.arrays().items()})
-        arrays: dict[str, Any] = {"meta": np.array(meta), **weights, **extra}
-        np.savez(tmp, **arrays)
-        tmp.replace(path)
-        return path
+        return save_npz(path, {"meta": np.array(meta), **weights, **extra})
 
     @classmethod
     def load(cls, path: str | Path) -> ValueNet:
-        """A network saved by :meth:`save` (or a trainer checkpoint)."""
-        with np.load(path, allow_pickle=False) as z:
-            meta = json.loads(str(z["meta"]))
-            if meta.get("format") != FORMAT:
-                raise ValueError(f"{path}: not a hoyle TD network (format {meta.get('format')!r})")
-            exact = "exact_w1" in z.files
-            p = "exact_" if exact else ""
-            w = {k: np.asarray(z[p + k], dtype=np.float64) for k in ("w1", "b1", "w2", "b2")}
-        if w["w1"].shape[1] != NUM_FEATURES or w["w2"].shape[0] != NUM_OUTPUTS:
-            raise ValueError(f"{path}: weights of shape {w['w1'].shape}, {w['w2'].shape} do not "
-                             f"fit {NUM_FEATURES} features and {NUM_OUTPUTS} outputs")  # fmt: skip
+        """A network saved by :meth:`save` (or a trainer checkpoint). A file that is not one
+        (missing, truncated, foreign, pickled objects, weights of the wrong kind or shape)
+        raises a one-line ``FileFormatError`` (a ``ValueError``) naming it."""
+        path = Path(path)
+        z = load_npz(path, WHAT, ("meta", "w1", "b1", "w2", "b2"), MAX_BYTES)
+        meta = npz_json(z, "meta", path, WHAT)
+
+        def bad(why: str) -> FileFormatError:
+            return FileFormatError(f"{path} is not a {WHAT}: {why}")
+
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            got = meta.get("format") if isinstance(meta, dict) else None
+            raise bad(f"format {got!r}, not {FORMAT!r}")
+        exact = "exact_w1" in z
+        w: dict[str, np.ndarray] = {}
+        for k in ("w1", "b1", "w2", "b2"):
+            a = z.get(f"exact_{k}" if exact else k)
+            if a is None:
+                raise bad(f"it lacks exact_{k}")
+            if a.dtype.kind != "f" or not np.isfinite(a).all():
+                raise bad(f"{k!r} is a {a.dtype} array, not finite floats")
+            w[k] = np.asarray(a, dtype=np.float64)
+        h = w["w1"].shape[0] if w["w1"].ndim == 2 else -1
+        shapes = {"w1": (h, NUM_FEATURES), "b1": (h,), "w2": (NUM_OUTPUTS, h), "b2": (NUM_OUTPUTS,)}
+        if h < 1 or any(w[k].shape != shape for k, shape in shapes.items()):
+            raise bad(f"weights of shape {w['w1'].shape}, {w['b1'].shape}, {w['w2'].shape}, "
+                      f"{w['b2'].shape} do not make a network of {NUM_FEATURES} features and "
+                      f"{NUM_OUTPUTS} outputs")  # fmt: skip
         return cls(w["w1"], w["b1"], w["w2"], w["b2"], meta)

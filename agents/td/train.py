@@ -35,16 +35,20 @@ the ``random`` player, through the same engine. ``curve.csv`` holds mean points 
 The run folder (``--out``): ``config.json`` (the settings and the command), ``checkpoint.npz``
 (the exact float64 weights, games played, training time and the curve so far; written every
 ``--checkpoint-every`` games and at the end), ``td.npz`` (the network, float32, loaded by
-``td:weights=PATH``), ``curve.csv``, ``curve.png`` and ``summary.json``. Running the same
-command again resumes from the checkpoint; the result equals an uninterrupted run's (weights and
-curve; times differ), and a larger ``--games`` continues a finished run.
+``td:weights=PATH``), ``curve.csv``, ``curve.png`` and ``summary.json``, each written
+atomically (:mod:`hoyle.envs.core.files`). Running the same command again resumes from the
+checkpoint (checked: a damaged one, or another run's, is refused in one line); the result
+equals an uninterrupted run's (weights and curve; times differ), and a larger ``--games``
+continues a finished run. ``hoyle train --method td`` (:mod:`hoyle.experiments.train`) holds
+the folder by the rules of run folders: its marker and lock, and ``--no-resume`` removing only
+this run's :data:`TDTrainer.FILES`; :class:`TDTrainer` itself deletes nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
+import csv
+import io
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -65,6 +69,7 @@ from hoyle.agents.td.net import (
     flip,
     outcome,
 )
+from hoyle.envs.core.files import FileFormatError, read_json, write_json, write_text
 from hoyle.envs.games.backgammon import (
     NUM_MEN,
     OFF,
@@ -338,6 +343,9 @@ def train_game(
 class TDTrainer:
     """One TD run in a folder: builds or resumes the network, trains, evaluates, saves."""
 
+    FILES = ("config.json", "checkpoint.npz", "td.npz", "curve.csv", "curve.png", "summary.json")
+    """What the run writes (and ``hoyle train --no-resume`` removes)."""
+
     def __init__(
         self, game_text: str = "backgammon", *, games: int = 1000, hidden: int = 40,
         lam: float = 0.7, alpha: float = 0.1, explore: float = 0.0, seed: int = 0,
@@ -383,39 +391,64 @@ class TDTrainer:
 
     # --- setting up -----------------------------------------------------------------------
     def setup(self) -> None:
-        """Create the folder, or resume the checkpoint of this same run there."""
+        """Create the folder, or resume the checkpoint of this same run there. Nothing is
+        deleted: starting over in a used folder is the command's decision
+        (:func:`hoyle.experiments.train.run_folder`)."""
         from hoyle.experiments.cli import UsageError
 
         cfg_path, ck = self.out / "config.json", self.out / "checkpoint.npz"
-        resuming = False
-        if self.resume and cfg_path.is_file():
-            old = json.loads(cfg_path.read_text())
+        if cfg_path.is_file():
+            old = read_json(cfg_path, "run config")
             diff = [k for k in self.config if old.get(k) != self.config[k]]
             if diff:
                 k = diff[0]
-                raise UsageError(
-                    f"{self.out} holds another run ({k}: {old.get(k)!r}, not "
-                    f"{self.config[k]!r}); choose another --out, or --no-resume to start over"
-                )
-            resuming = ck.is_file()
+                raise UsageError(f"{self.out} holds another run ({k}: {old.get(k)!r}, not "
+                                 f"{self.config[k]!r}); choose another --out")  # fmt: skip
         self.out.mkdir(parents=True, exist_ok=True)
-        if not resuming:
-            for stale in ("checkpoint.npz", "curve.csv", "curve.png", "td.npz", "summary.json"):
-                (self.out / stale).unlink(missing_ok=True)
-        (self.out / "config.json").write_text(
-            json.dumps({**self.config, "command": self.command}, indent=2) + "\n"
-        )
-        if resuming:
+        write_json(cfg_path, {**self.config, "command": self.command})
+        if self.resume and ck.is_file():
             self.load_checkpoint(ck)
 
+    def resumed_at(self) -> str | None:
+        """Where the run stands after :meth:`setup`, if past its start (for the resume line)."""
+        return f"game {self.done}" if self.done else None
+
     def load_checkpoint(self, path: Path) -> None:
+        """Restore the weights and the trainer's state from ``path``; a file that is not a
+        checkpoint of this run raises a one-line ``FileFormatError`` and changes nothing."""
         net = ValueNet.load(path)
+
+        def bad(why: str) -> FileFormatError:
+            return FileFormatError(f"{path} is not a checkpoint of this run: {why}; "
+                                   "--no-resume starts over")  # fmt: skip
+
+        if net.hidden != self.net.hidden:
+            raise bad(f"{net.hidden} hidden units, not {self.net.hidden}")
+        settings = {"game": str(self.game), "hidden": self.net.hidden,
+                    "lam": self.learner.lam, "alpha": self.learner.alpha,
+                    "explore": self.explore, "seed": self.seed}  # fmt: skip
+        other = [k for k, v in settings.items() if k in net.meta and net.meta[k] != v]
+        if other:
+            raise bad(f"it was made with {other[0]} {net.meta[other[0]]!r}")
+        state = net.meta.get("trainer")
+        if not isinstance(state, dict):
+            raise bad("it holds no trainer state (a network, not a checkpoint?)")
+        games, plies = state.get("games"), state.get("plies")
+        secs, curve = state.get("train_seconds"), state.get("curve")
+        if not (isinstance(games, int) and isinstance(plies, int) and min(games, plies) >= 0):
+            raise bad("bad game or play count")
+        if not isinstance(secs, int | float) or not secs >= 0:
+            raise bad("bad training time")
+        if not isinstance(curve, list) or not all(
+            isinstance(r, dict) and isinstance(r.get("games"), int) and set(r) <= set(CURVE_FIELDS)
+            for r in curve
+        ):
+            raise bad("bad learning curve")
         self.net.w1[:], self.net.b1[:], self.net.w2[:], self.net.b2[:] = (
             net.w1, net.b1, net.w2, net.b2)  # fmt: skip
-        state = net.meta["trainer"]
-        self.done, self.plies = int(state["games"]), int(state["plies"])
-        self.train_seconds = float(state["train_seconds"])
-        self.curve = [r for r in state["curve"] if r["games"] <= self.done]
+        self.done, self.plies = games, plies
+        self.train_seconds = float(secs)
+        self.curve = [r for r in curve if r["games"] <= self.done]
 
     # --- saving and evaluating ------------------------------------------------------------
     def _meta(self) -> dict[str, Any]:
@@ -447,19 +480,18 @@ class TDTrainer:
         return rows
 
     def _write_curve(self) -> None:
-        import csv
-
-        with open(self.out / "curve.csv", "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
-            w.writeheader()
-            for r in self.curve:
-                w.writerow({k: (round(v, 4) if isinstance(v, float) else v)
-                            for k, v in r.items()})  # fmt: skip
+        f = io.StringIO(newline="")
+        w = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
+        w.writeheader()
+        for r in self.curve:
+            w.writerow({k: (round(v, 4) if isinstance(v, float) else v)
+                        for k, v in r.items()})  # fmt: skip
+        write_text(self.out / "curve.csv", f.getvalue())
 
     def plot(self) -> Path | None:
         if not self.curve:
             return None
-        from hoyle.experiments.plots import new_figure
+        from hoyle.experiments.plots import new_figure, save_figure
 
         fig = new_figure(6, 4)
         ax = fig.subplots()
@@ -483,7 +515,7 @@ class TDTrainer:
         ax.legend(loc="lower right", fontsize=8)
         ax.grid(True, alpha=0.3)
         path = self.out / "curve.png"
-        fig.savefig(path, dpi=120)
+        save_figure(fig, path)
         return path
 
     # --- the loop -------------------------------------------------------------------------
@@ -524,7 +556,7 @@ class TDTrainer:
             self.checkpoint()
         self.plot()
         summary = self.summary()
-        (self.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+        write_json(self.out / "summary.json", summary)
         return summary
 
     def summary(self) -> dict[str, Any]:
@@ -540,7 +572,7 @@ class TDTrainer:
         }  # fmt: skip
 
 
-# --- the command (``hoyle train --method td``: options in experiments/train.py) ---------------
+# --- the command (``hoyle train --method td``: options and run in experiments/train.py) -------
 def command_line(args: argparse.Namespace) -> str:
     """The command that makes this run, written out (for ``config.json`` and the network)."""
     parts = ["hoyle train", repr(args.game) if "(" in args.game else args.game, "--method td"]
@@ -550,29 +582,6 @@ def command_line(args: argparse.Namespace) -> str:
         if value is not None:
             parts.append(f"--{flag.replace('_', '-')} {value}")
     return " ".join(parts)
-
-
-def run(args: argparse.Namespace) -> int:
-    """``hoyle train --method td``: the exit status (130 interrupted: run again to resume)."""
-    trainer = TDTrainer(
-        args.game, games=args.games, hidden=args.hidden, lam=args.lam, alpha=args.alpha,
-        explore=args.explore, seed=args.seed, out=args.out,
-        checkpoint_every=args.checkpoint_every, eval_every=args.eval_every,
-        eval_games=args.eval_games, resume=args.resume, progress=not args.quiet,
-        command=command_line(args),
-    )  # fmt: skip
-    single_threaded_blas()
-    trainer.setup()
-    if trainer.done:
-        print(f"resuming {trainer.out} at game {trainer.done}", file=sys.stderr)
-    try:
-        summary = trainer.train()
-    except KeyboardInterrupt:
-        print(f"\ninterrupted; the last checkpoint is in {trainer.out}: run the same command "
-              "again to resume", file=sys.stderr)  # fmt: skip
-        return 130
-    print(format_summary(summary))
-    return 0
 
 
 def format_summary(summary: dict[str, Any]) -> str:

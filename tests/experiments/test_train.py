@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import pickle
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ import pytest
 
 from hoyle.agents import make
 from hoyle.agents.cfr import mccfr
+from hoyle.envs.core.files import load_npz
 from hoyle.experiments.cli import main
 from hoyle.experiments.train import Trainer, log_points
 
@@ -49,10 +49,15 @@ def _same_run(a: Path, b: Path, log: str) -> None:
     with np.load(a / "policy.npz") as pa, np.load(b / "policy.npz") as pb:
         for k in ("keys", "counts", "actions", "probs"):
             assert np.array_equal(pa[k], pb[k]), k
-    with open(a / "checkpoint.pkl", "rb") as fa, open(b / "checkpoint.pkl", "rb") as fb:
-        ca, cb = pickle.load(fa)["solver"], pickle.load(fb)["solver"]
-    assert ca["iteration"] == cb["iteration"]
+    ca, cb = _checkpoint(a), _checkpoint(b)
+    assert ca["meta"]["solver"] == cb["meta"]["solver"]  # the iteration and the RNG states
     assert np.array_equal(ca["regret"], cb["regret"]) and np.array_equal(ca["avg"], cb["avg"])
+
+
+def _checkpoint(run: Path) -> dict[str, Any]:
+    """The arrays of a run's checkpoint, its JSON ``meta`` decoded."""
+    z = load_npz(run / "checkpoint.npz")
+    return {**z, "meta": json.loads(str(z["meta"]))}
 
 
 @pytest.mark.parametrize("sampling", ["external", "outcome"])
@@ -65,8 +70,7 @@ def test_exact_run_killed_and_resumed_equals_uninterrupted(
     with monkeypatch.context() as m:
         _kill_at(m, mccfr.TreeMCCFR, 250)
         assert train(tmp_path, "killed", *args) == 130
-    ck = pickle.loads((tmp_path / "killed" / "checkpoint.pkl").read_bytes())
-    assert ck["solver"]["iteration"] == 200  # the last checkpoint before the kill
+    assert _checkpoint(tmp_path / "killed")["meta"]["solver"]["iteration"] == 200  # the last
     assert train(tmp_path, "killed", *args) == 0
     _same_run(tmp_path / "whole", tmp_path / "killed", "exploitability.csv")
     # The log: exact exploitability, falling, at log-spaced points.
@@ -130,7 +134,10 @@ def test_bad_command_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert train(tmp_path, "y", "--iterations", "20", "--seed", "1") == 0
     assert train(tmp_path, "y", "--iterations", "20", "--seed", "2") == 2
     assert "holds another run" in capsys.readouterr().err
-    assert train(tmp_path, "y", "--iterations", "20", "--seed", "2", "--no-resume") == 0
+    # --no-resume starts over only in this same run's folder: another run's is kept.
+    assert train(tmp_path, "y", "--iterations", "20", "--seed", "2", "--no-resume") == 2
+    assert json.loads((tmp_path / "y" / "config.json").read_text())["seed"] == 1
+    assert train(tmp_path, "y", "--iterations", "20", "--seed", "1", "--no-resume") == 0
     assert main(["train", "nosuchgame", "--quiet"]) == 2
 
 
