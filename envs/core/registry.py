@@ -3,12 +3,17 @@
 A game module declares one :class:`GameSpec` and calls :func:`register` at import; that makes it
 an OpenSpiel game named ``hoyle_<short name>`` (``pyspiel.load_game("hoyle_conquian")``), lists
 it in ``hoyle games``, and puts it in the conformance suite. Parameters are declared once here,
-with their defaults (the book's rule), their meaning, and their allowed values, so that a bad
-value is refused with a message naming the choices.
+with their defaults (the book's rule), their meaning, and their allowed values (choices, or a
+range for a number), so that a bad value is refused at loading, by every path, with a one-line
+message naming the parameter and what it may be.
 """
 
 from __future__ import annotations
 
+import math
+import numbers
+import operator
+import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,38 +23,170 @@ from hoyle.envs.core.errors import GameParameterError, UnknownGameError
 ParamValue = int | float | bool | str
 SPIEL_PREFIX = "hoyle_"
 
+INT_LIMIT = 2**31 - 1
+"""The largest int an OpenSpiel game parameter holds (a C++ ``int``): beyond it
+``pyspiel.load_game`` cannot pass the value at all, so no hoyle parameter goes past it."""
+
+_INT_TEXT = re.compile(r"[+-]?[0-9]+")
+_TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no")
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)`` cut to one short line (a 5,000-digit string is not echoed whole)."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:30]}...({len(text)} characters)"
+
 
 @dataclass(frozen=True)
 class Param:
-    """One game parameter: its default (the book's rule), what it means, allowed values."""
+    """One game parameter: its default (the book's rule), what it means, allowed values.
+
+    ``choices`` lists the allowed values; for a number, ``low`` and ``high`` bound it instead
+    (inclusive; ``None``: no bound on that side, though an int never goes past
+    :data:`INT_LIMIT`). Every number a game takes is bounded, so that a value that would give a
+    game without sense (no games in a series, a length bound of zero, a pack of a million
+    cards) is refused with a one-line message at loading, before any rules are built.
+    """
 
     default: ParamValue
     doc: str
     choices: tuple[ParamValue, ...] | None = None
+    low: int | float | None = None
+    high: int | float | None = None
+
+    def __post_init__(self) -> None:
+        # A declaration error is the game author's, caught when the module is imported.
+        kind = type(self.default)
+        if (self.low is not None or self.high is not None) and kind not in (int, float):
+            raise TypeError(f"a range is for numbers, not a {kind.__name__} parameter")
+        if self.low is not None and self.high is not None and self.low > self.high:
+            raise ValueError(f"empty range {self.low} to {self.high}")
+        if not self._in_range(self.default) or (
+            self.choices is not None and self.default not in self.choices
+        ):
+            raise ValueError(f"default {self.default!r} is not an allowed value")
+
+    def range_text(self) -> str:
+        """The declared range in words: ``from 1 to 9``, ``at least 1``, ``at most 9``, or
+        ``""`` (no range declared)."""
+        lo, hi = self.low, self.high
+        if lo is not None and hi is not None:
+            return f"from {lo} to {hi}"
+        if lo is not None:
+            return f"at least {lo}"
+        if hi is not None:
+            return f"at most {hi}"
+        return ""
+
+    def _limits(self) -> tuple[float, float]:
+        """The effective range: the declared one, within :data:`INT_LIMIT` for an int."""
+        lo = -math.inf if self.low is None else self.low
+        hi = math.inf if self.high is None else self.high
+        if type(self.default) is int:
+            lo, hi = max(lo, -INT_LIMIT - 1), min(hi, INT_LIMIT)
+        return lo, hi
+
+    def _in_range(self, v: ParamValue) -> bool:
+        if not isinstance(v, int | float) or isinstance(v, bool):
+            return True
+        lo, hi = self._limits()
+        return lo <= v <= hi
+
+    def _range_error(self, name: str, value: Any, above: bool) -> GameParameterError:
+        """The refusal of a number on the wrong side of a bound (``above``: too large)."""
+        lo, hi = self._limits()
+        if self.low is not None and self.high is not None:
+            words = self.range_text()
+        elif above:
+            words = f"at most {hi:g}" if isinstance(hi, float) else f"at most {hi}"
+        else:
+            words = f"at least {lo:g}" if isinstance(lo, float) else f"at least {lo}"
+        return GameParameterError(f"parameter {name}={_shown(value)} must be {words} ({self.doc})")
 
     def check(self, name: str, value: Any) -> ParamValue:
-        """Coerce ``value`` to the parameter's type, or raise :class:`GameParameterError`."""
-        kind = type(self.default)
-        try:
-            if kind is bool and isinstance(value, str):
-                low = value.strip().lower()
-                if low not in ("true", "false", "1", "0", "yes", "no"):
-                    raise ValueError(value)
-                v: ParamValue = low in ("true", "1", "yes")
-            elif kind is bool:
-                v = bool(value)
-            else:
-                v = kind(value)
-                if kind is int and isinstance(value, float) and value != int(value):
-                    raise ValueError(value)
-        except (TypeError, ValueError):
-            raise GameParameterError(
-                f"parameter {name}={value!r} must be a {kind.__name__} ({self.doc})"
-            ) from None
+        """Coerce ``value`` to the parameter's type, or raise :class:`GameParameterError`.
+
+        A string is read as the type (``"3"``, ``"true"``: a game string); otherwise the value
+        must be of the type already: a bool is no int, an int no str, and a float is an int only
+        when whole. A float must be finite. Then the value must lie in the range and among the
+        choices. Every message is one line naming the parameter and what it may be.
+        """
+        v = self._coerce(name, value, type(self.default))
+        if isinstance(v, int | float) and not self._in_range(v):
+            raise self._range_error(name, v, above=v > self._limits()[1])
         if self.choices is not None and v not in self.choices:
             shown = ", ".join(str(c) for c in self.choices)
-            raise GameParameterError(f"parameter {name}={v!r} must be one of: {shown}")
+            raise GameParameterError(f"parameter {name}={_shown(v)} must be one of: {shown}")
         return v
+
+    def _coerce(self, name: str, value: Any, kind: type) -> ParamValue:
+        """``value`` as the parameter's type (see :meth:`check`); the range is not checked."""
+        bad = GameParameterError(
+            f"parameter {name}={_shown(value)} must be a {kind.__name__} ({self.doc})"
+        )
+        if isinstance(value, str):
+            text = value.strip()
+            if kind is str:
+                return value
+            if kind is bool:
+                if text.lower() not in _TRUE + _FALSE:
+                    raise bad
+                return text.lower() in _TRUE
+            if kind is int:
+                if not _INT_TEXT.fullmatch(text):
+                    raise bad
+                if len(text.lstrip("+-")) > len(str(INT_LIMIT)):  # Far out of range: not read.
+                    raise self._range_error(name, value, above=not text.startswith("-"))
+                return int(text)
+            try:
+                f = float(text)
+            except ValueError:
+                raise bad from None
+            return self._finite(name, f)
+        if kind is str:
+            raise bad
+        if kind is bool:
+            if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b":
+                return bool(value)
+            if isinstance(value, numbers.Integral) and value in (0, 1):
+                return bool(value)
+            raise bad
+        if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b":
+            raise bad  # A bool is no number.
+        whole = _as_int(value)
+        if kind is int:
+            if whole is None:
+                raise bad
+            return whole
+        if whole is not None:
+            value = whole  # An int for a float parameter: exact up to 2**53.
+        if not isinstance(value, numbers.Real):
+            raise bad
+        try:
+            return self._finite(name, float(value))
+        except OverflowError:
+            raise self._range_error(name, value, above=whole is not None and whole > 0) from None
+
+    def _finite(self, name: str, f: float) -> float:
+        if not math.isfinite(f):
+            raise GameParameterError(
+                f"parameter {name}={_shown(f)} must be a finite number ({self.doc})"
+            )
+        return f
+
+
+def _as_int(value: Any) -> int | None:
+    """``value`` as an int if it is an integer (an int, a NumPy integer, a whole finite float),
+    else ``None``."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        pass
+    if isinstance(value, numbers.Real):
+        f = float(value)
+        if math.isfinite(f) and f.is_integer():
+            return int(f)
+    return None
 
 
 @dataclass(frozen=True)
@@ -64,6 +201,10 @@ class GameSpec:
     game's module beside ``player_view``, from a player's view (``state.player_view(p)``) to a
     compact hashable key. It must read nothing but the view, so that states the player cannot
     tell apart get the same key; the trainer adds the player's seat and the legal actions.
+    ``check`` looks at the whole parameter dict once each value has passed its own
+    :class:`Param` check, for parameters that bound one another (``partnership`` and
+    ``players``, a pack too small for the hands): it returns ``None``, or what is wrong in one
+    line naming both parameters, which :meth:`resolve` raises as a :class:`GameParameterError`.
     """
 
     short_name: str
@@ -83,6 +224,7 @@ class GameSpec:
     """The OpenSpiel C++ game ``hoyle bench`` times beside this one (the nearest C++ game)."""
     summary: str = ""
     version: int = 0
+    check: Callable[[Mapping[str, ParamValue]], str | None] | None = None
 
     @property
     def spiel_name(self) -> str:
@@ -99,15 +241,26 @@ class GameSpec:
         return {k: p.default for k, p in self.params.items()}
 
     def resolve(self, given: Mapping[str, Any] | None) -> dict[str, ParamValue]:
-        """The full parameter dict: defaults overridden by ``given``, each value checked."""
+        """The full parameter dict: defaults overridden by ``given``, each value checked, then
+        the whole by ``check``.
+
+        Every way of loading a game comes here: ``pyspiel.load_game("hoyle_x", {...})`` and
+        ``pyspiel.load_game("hoyle_x(a=1)")`` (OpenSpiel has checked the types against the
+        defaults and passes int, float, bool, str), :func:`load` and :func:`parse_game_string`
+        (the CLI's game strings, where every value is a str).
+        """
         out = self.defaults()
         for k, v in (given or {}).items():
             if k not in self.params:
                 known = ", ".join(sorted(self.params)) or "none"
                 raise GameParameterError(
-                    f"{self.short_name} has no parameter {k!r} (its parameters: {known})"
+                    f"{self.short_name} has no parameter {_shown(k)} (its parameters: {known})"
                 )
             out[k] = self.params[k].check(k, v)
+        if self.check is not None:
+            wrong = self.check(out)
+            if wrong:
+                raise GameParameterError(wrong)
         return out
 
 

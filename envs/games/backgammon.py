@@ -875,8 +875,12 @@ GAME = register(
                 False, "if only one die can be used, the larger must be (modern; ASSUMPTION)"
             ),
             "backgammon_value": Param(3, "value of a backgammon (4 by agreement)", (3, 4)),
-            "games": Param(1, "games in a series; the winner of a hit throws first next"),
-            "max_turns": Param(1000, "throws per game before it ends drawn (ASSUMPTION)"),
+            "games": Param(
+                1, "games in a series; the winner of a hit throws first next", low=1, high=100
+            ),
+            "max_turns": Param(
+                1000, "throws per game before it ends drawn (ASSUMPTION)", low=1, high=10_000
+            ),
         },
         min_players=2,
         max_players=2,

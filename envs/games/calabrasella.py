@@ -463,7 +463,9 @@ class CalabrasellaRules:
         n = self.num_players
         fd = int(params["first_dealer"])
         if not -1 <= fd < n:
-            raise GameParameterError(f"first_dealer={fd} must be -1 or a seat 0-{n - 1}")
+            raise GameParameterError(
+                f"parameter first_dealer={fd} must be -1 or a seat 0-{n - 1} (players={n})"
+            )
         self.first_dealer = n - 1 if fd < 0 else fd
         self.redeal = params["all_pass"] == "redeal"
         self.max_deals = int(params["max_deals"]) if self.redeal else 1
@@ -480,8 +482,9 @@ class CalabrasellaRules:
         self.talon_size = self.pack_size - ACTIVE * self.hand_size
         if self.talon_size < 1:
             raise GameParameterError(
-                f"a pack of {self.pack_size} cards cannot deal {self.hand_size} each to three "
-                "players and leave a talon"
+                f"ranks={self.ranks} and suits={self.suits} make a pack of {self.pack_size} "
+                f"cards, too few to deal hand_size={self.hand_size} to each of three players "
+                "and leave a talon"
             )
         self.max_discards = min(MAX_DISCARDS, self.talon_size)
         self.tricks = calabrasella_tricks()
@@ -1312,14 +1315,19 @@ GAME = register(
                 "3, or 4: the dealer takes no cards and pays/receives with the adversaries",
                 (3, 4),
             ),
-            "first_dealer": Param(-1, "the dealer of the first deal; -1 = the last seat"),
+            "first_dealer": Param(
+                -1, "the dealer of the first deal; -1 = the last seat", low=-1, high=3
+            ),
             "all_pass": Param(
                 "void",
                 "when all three pass: the deal is void (returns 0) or redealt by the next "
                 "dealer (ASSUMPTION)",
                 ("void", "redeal"),
             ),
-            "max_deals": Param(3, "with all_pass=redeal: deals before an all-pass deal is void"),
+            # The information state grows with the deals (3,500 entries a deal): 20 at most.
+            "max_deals": Param(
+                3, "with all_pass=redeal: deals before an all-pass deal is void", low=1, high=20
+            ),
             "ranks": Param(
                 len(CALABRASELLA_RANKS),
                 "ranks in the pack, highest first in 3 2 A K Q J 7 6 5 4 (reduced packs)",

@@ -685,18 +685,24 @@ class CassinoRules:
             raise GameParameterError("scoring=sixty_one is the game of Spade Cassino")
         if self.scoring == "sixty_one" and self.cancel_sweeps:
             raise GameParameterError("sweeps are pegged as made in scoring=sixty_one: no cancel")
-        if not -n <= first < n:
-            raise GameParameterError(f"first_dealer must be a player (0..{n - 1}) or -1")
+        if not -1 <= first < n:
+            raise GameParameterError(
+                f"parameter first_dealer={first} must be -1 or a seat 0-{n - 1} (players={n})"
+            )
         if self.max_deals < 1:
-            raise GameParameterError("max_deals must be at least 1")
+            raise GameParameterError(f"parameter max_deals={self.max_deals} must be at least 1")
         size = self.ranks * self.suits
         dealt = self.table_size + n * self.hand_size
+        pack = f"ranks={self.ranks} and suits={self.suits} make a pack of {size} cards"
         if size < dealt:
-            raise GameParameterError(f"a pack of {size} cards is too small for the first deal")
+            raise GameParameterError(
+                f"{pack}, too few for the first deal of table_size={self.table_size} and "
+                f"hand_size={self.hand_size} to each of players={n}"
+            )
         if self.variant != "draw" and (size - self.table_size) % (n * self.hand_size):
             raise GameParameterError(
-                f"{size} cards less {self.table_size} on the table do not deal out in rounds of "
-                f"{self.hand_size} to {n} players"
+                f"{pack}, which less table_size={self.table_size} do not deal out in rounds of "
+                f"hand_size={self.hand_size} to players={n} (variant=draw needs no such fit)"
             )
 
     def _schedule(self, first: bool) -> tuple[int, ...]:
@@ -2239,10 +2245,16 @@ GAME = register(
             "count_out": Param(False, "twenty-one point: players claim the game (counting out)"),
             "cancel_sweeps": Param(False, "sweeps by opposite sides cancel one another"),
             "max_deals": Param(
-                30, "a match not decided after this many deals is a draw (bounds the game)"
+                30,
+                "a match not decided after this many deals is a draw (bounds the game)",
+                low=1,
+                high=100,
             ),
             "first_dealer": Param(
-                -1, "the dealer of the first deal; -1 = the last player (player 0 eldest hand)"
+                -1,
+                "the dealer of the first deal; -1 = the last player (player 0 eldest hand)",
+                low=-1,
+                high=3,
             ),
             "ranks": Param(
                 13, "ranks in the pack from the Ace up (reduced packs)", tuple(range(1, 14))

@@ -626,9 +626,9 @@ class ConquianRules:
         self.stock_size = self.pack_size - self.deal_cards
         if self.stock_size < 1:
             raise GameParameterError(
-                f"a pack of {self.pack_size} cards ({self.ranks} ranks, {self.suits} suits) "
-                f"cannot deal {self.hand_size} cards each and leave a stock: "
-                f"it needs at least {self.deal_cards + 1}"
+                f"ranks={self.ranks} and suits={self.suits} make a pack of {self.pack_size} "
+                f"cards, which cannot deal hand_size={self.hand_size} cards each and leave a "
+                f"stock: it needs at least {self.deal_cards + 1}"
             )
         self.winning_down = self.hand_size + 1
         self.max_combinations = self.winning_down // 3
@@ -777,6 +777,10 @@ class ConquianRules:
         return out
 
     def returns(self, s: ConquianState) -> list[float]:
+        # Terminal rewards: a series pays its net at the end (the view shows it as it grows);
+        # OpenSpiel's returns are the rewards so far, all of them at the end.
+        if s.phase != OVER:
+            return [0.0, 0.0]
         return [float(s.scores[0]), float(s.scores[1])]
 
     # --- legal actions by phase -------------------------------------------------------------
@@ -1624,7 +1628,13 @@ GAME = register(
                 "the pack: spanish (7 next below J) or american (A-10)",
                 ("spanish", "american"),
             ),
-            "deals": Param(1, "deals per episode; the tableau pool is carried between deals"),
+            # The information state grows with the deals (16,000 entries a deal): 20 at most.
+            "deals": Param(
+                1,
+                "deals per episode; the tableau pool is carried between deals",
+                low=1,
+                high=20,
+            ),
             "hand_melds": Param(
                 True,
                 "when using a card, also lay new combinations made only of hand cards (ASSUMPTION)",

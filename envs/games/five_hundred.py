@@ -1366,11 +1366,16 @@ GAME = register(
                 "deal: one deal, returns are scores less their mean; game: play to the target",
                 ("deal", "game"),
             ),
-            "target": Param(500, "the score that wins the game (scoring=game)"),
+            "target": Param(500, "the score that wins the game (scoring=game)", low=1, high=10_000),
             "bidder_first": Param(
                 True, "two pass the target in one deal: the bidder wins (else the first there)"
             ),
-            "max_deals": Param(40, "a game undecided after this many deals is drawn (ASSUMPTION)"),
+            "max_deals": Param(
+                40,
+                "a game undecided after this many deals is drawn (ASSUMPTION)",
+                low=1,
+                high=100,
+            ),
             "first_dealer": Param(2, "the first dealer (player 0 is then eldest)", (0, 1, 2)),
             "ranks": Param(
                 8, "ranks per suit from the Ace down (5: a reduced pack, ASSUMPTION)", (5, 8)

@@ -333,7 +333,8 @@ class LiftSmokeRules:
         n = int(params["players"])
         self.num_players = n
         self.ranks = int(params["ranks"])
-        h = int(params["hand_size"]) or BOOK_HAND_SIZE[n]
+        given = int(params["hand_size"])
+        h = given or BOOK_HAND_SIZE[n]
         if not 1 <= h <= MAX_HAND_SIZE:
             raise GameParameterError(f"hand_size={h} must be 1 to {MAX_HAND_SIZE} (0: the book's)")
         self.hand_size = h
@@ -344,8 +345,10 @@ class LiftSmokeRules:
         self.pack_size = len(self.pack_cards)
         self.deal_cards = n * h
         if self.deal_cards > self.pack_size:
+            hand = f"hand_size={h}" if given else f"the book's {h} cards (hand_size=0)"
             raise GameParameterError(
-                f"a pack of {self.pack_size} cards cannot deal {h} cards each to {n} players"
+                f"ranks={self.ranks} gives a pack of {self.pack_size} cards, too few to deal "
+                f"{hand} to each of players={n}"
             )
         self.stock_size = self.pack_size - self.deal_cards
         self.dealer = n - 1

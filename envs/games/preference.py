@@ -995,14 +995,23 @@ GAME = register(
         make_rules=make_rules,
         params={
             "players": Param(3, "players at the table; with 4 the dealer takes no cards", (3, 4)),
-            "spade_value": Param(1, "counters a trick is worth with spades trumps (ASSUMPTION)"),
-            "club_value": Param(2, "counters a trick is worth with clubs trumps (ASSUMPTION)"),
-            "diamond_value": Param(
-                3, "counters a trick is worth with diamonds trumps (ASSUMPTION)"
+            "spade_value": Param(
+                1, "counters a trick is worth with spades trumps (ASSUMPTION)", low=0, high=100
             ),
-            "heart_value": Param(4, "counters a trick is worth with hearts trumps (ASSUMPTION)"),
+            "club_value": Param(
+                2, "counters a trick is worth with clubs trumps (ASSUMPTION)", low=0, high=100
+            ),
+            "diamond_value": Param(
+                3, "counters a trick is worth with diamonds trumps (ASSUMPTION)", low=0, high=100
+            ),
+            "heart_value": Param(
+                4, "counters a trick is worth with hearts trumps (ASSUMPTION)", low=0, high=100
+            ),
             "max_bid": Param(
-                DEFAULT_MAX_BID, "the highest bid for the widow, in counters (ASSUMPTION)"
+                DEFAULT_MAX_BID,
+                "the highest bid for the widow, in counters (ASSUMPTION)",
+                low=1,
+                high=MAX_BID_LIMIT,
             ),
         },
         min_players=3,

@@ -275,13 +275,15 @@ class SerpentRules:
         text = str(params["deal"]).strip()
         self.fixed: tuple[int, ...] = ()
         if text:
+            shown = repr(text) if len(text) <= 40 else f"{text[:30]!r}... ({len(text)} characters)"
             try:
                 cards = parse_cards(text)
             except ValueError as e:
-                raise GameParameterError(f"deal={text!r}: {e}") from None
+                why = str(e) if len(str(e)) <= 80 else "a word there is not a card"
+                raise GameParameterError(f"parameter deal={shown}: {why}") from None
             if len(cards) != NUM_DEAL or len(set(cards)) != NUM_DEAL or max(cards) >= NUM_CARDS:
                 raise GameParameterError(
-                    f"deal={text!r} must name {NUM_DEAL} different cards of one pack"
+                    f"parameter deal={shown} must name {NUM_DEAL} different cards of one pack"
                 )
             self.fixed = tuple(cards)
         self.max_chance_nodes = 0 if self.fixed else NUM_DEAL
