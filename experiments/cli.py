@@ -54,9 +54,10 @@ def check_agents(specs: Sequence[str], game: Any) -> None:
 def game_record(spec: GameSpec) -> dict[str, Any]:
     """What ``hoyle games`` says about one game."""
     params = {
-        k: {"default": p.default, "doc": p.doc, "choices": list(p.choices or []) or None}
+        k: {"default": p.default, "doc": p.doc, "choices": list(p.choices or []) or None,
+            "range": [p.low, p.high] if (p.low, p.high) != (None, None) else None}
         for k, p in spec.params.items()
-    }
+    }  # fmt: skip
     return {
         "name": spec.short_name, "openspiel": spec.spiel_name, "title": spec.title,
         "min_players": spec.min_players, "max_players": spec.max_players, "book": spec.book,
@@ -85,7 +86,9 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(f"{r['name']:<16} {r['openspiel']:<22} {r['title']:<22} {players:<8} {source}")
         for k, p in r["params"].items():
             choices = f" ({' | '.join(map(str, p['choices']))})" if p["choices"] else ""
-            print(f"{'':<4}{k}={p['default']}{choices}: {p['doc']}")
+            ends = ["..." if b is None else str(b) for b in p["range"] or ()]
+            span = f" ({' to '.join(ends)})" if ends else ""
+            print(f"{'':<4}{k}={p['default']}{choices}{span}: {p['doc']}")
         for k, v in r["variants"].items():
             print(f"{'':<4}variant {k}: " + ", ".join(f"{a}={b}" for a, b in v.items()))
     return 0
@@ -93,7 +96,13 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 # --- hoyle play --------------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace) -> int:
-    from hoyle.experiments.play import play_human
+    """Play one game; exit 0 when it ends or the human leaves (``quit``, Ctrl-D: a choice, not
+    a failure), 130 on Ctrl-C, 2 for a bad command line, 1 when an agent fails.
+
+    The seed tells every hidden card, so it is never printed: by default a fresh 64-bit one
+    from :mod:`secrets`; ``--seed`` replays a game (and says so on stderr), for reproduction,
+    not fair play."""
+    from hoyle.experiments.play import AgentFailed, play_human
 
     _, game = load_game(args.game)
     n = game.num_players()
@@ -106,14 +115,28 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < n:
         raise UsageError(f"--seat must be 0 to {n - 1}")
     check_agents(vs, game)
-    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    play_human(game, vs, seat=args.seat, seed=seed)
+    if args.seed is not None and args.seed < 0:
+        raise UsageError("--seed must be at least 0")
+    if args.seed is None:
+        seed = secrets.randbits(64)
+    else:
+        seed = args.seed
+        print("hoyle play: a game with --seed is reproducible from it: whoever knows the seed "
+              "knows every card (for replays, not fair play)", file=sys.stderr)  # fmt: skip
+    try:
+        play_human(game, vs, seat=args.seat, seed=seed)
+    except AgentFailed as e:
+        print(f"hoyle play: error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nhoyle play: interrupted; game abandoned", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
 
 
 # --- hoyle match -------------------------------------------------------------------------------
 def cmd_match(args: argparse.Namespace) -> int:
-    from hoyle.experiments.match import RunConfigError, run_match, split_agents
+    from hoyle.experiments.match import run_match, split_agents
     from hoyle.experiments.stats import format_summary, paired_difference, summarize
 
     _, game = load_game(args.game)
@@ -146,7 +169,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             df = run_match(args.game, specs, args.deals, args.seed, out=args.out,
                            name=args.name, workers=args.workers, resume=args.resume,
                            progress=not args.quiet, on_start=started)  # fmt: skip
-    except RunConfigError as e:
+    except HoyleError as e:  # A stored run or a run folder in the way: one line.
         raise UsageError(str(e)) from None
     except KeyboardInterrupt:
         print(f"\ninterrupted; finished deals are saved in {where.get('path')}: "
@@ -253,13 +276,18 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a game in the terminal against agents",
                         description="Play against agents, seeing only your own view. Answer "
                         "with a move's number or name (a unique prefix will do); '?' shows "
-                        "the moves again, 'quit' or Ctrl-D leaves.")  # fmt: skip
+                        "the moves again, 'quit' or Ctrl-D leaves (exit 0), Ctrl-C interrupts "
+                        "(exit 130). Each game is dealt from a fresh secret seed, never "
+                        "shown.")  # fmt: skip
     pl.add_argument("game", help="game string, e.g. conquian or 'cassino(players=3)'")
     pl.add_argument("--vs", action="extend", nargs="+", metavar="SPEC",
                     help="opponents' agent specs, one per other seat or one for all "
                     "(default: random)")  # fmt: skip
     pl.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    pl.add_argument("--seed", type=int, help="seed of the deal and the agents (default: fresh)")
+    pl.add_argument("--seed", type=int,
+                    help="seed of the deal and the agents, to reproduce a game: whoever knows "
+                    "it knows every hidden card, so not for fair play (default: a fresh secret "
+                    "64-bit seed, never shown)")  # fmt: skip
     pl.set_defaults(func=cmd_play)
 
     m = sub.add_parser("match", help="duplicate-deal match between agents",
@@ -274,13 +302,15 @@ def build_parser() -> argparse.ArgumentParser:
                    "players, two specs A,B mean A against copies of B in the other seats")  # fmt: skip
     m.add_argument("--deals", type=int, required=True, help="number of deals")
     m.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
-    m.add_argument("--name", help="run name (default: from game, agents and seed)")
+    m.add_argument("--name", help="run name, a plain name: the run lives in OUT/NAME "
+                   "(default: from game, agents and seed)")  # fmt: skip
     m.add_argument("--out", default="runs", help="runs folder (default: runs)")
     m.add_argument("--workers", type=int, default=1,
                    help="local worker processes; 0 = one per CPU (default 1)")  # fmt: skip
     m.add_argument("--resume", action=argparse.BooleanOptionalAction, default=True,
                    help="resume a stored run of the same match (default); --no-resume "
-                   "starts it over")  # fmt: skip
+                   "starts it over (only a run of the same settings: another run's folder is "
+                   "never deleted)")  # fmt: skip
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.set_defaults(func=cmd_match)
 
@@ -318,18 +348,37 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+EXIT_FAILED = 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``hoyle``; the exit status (0 ok, 2 usage error, 130 interrupted match)."""
+    """Run ``hoyle``; the exit status: 0 ok, 2 a user mistake (a bad command line, game,
+    agent or file), 1 the machine refused (a file cannot be written: disk full, no
+    permission), 130 interrupted. Each failure is one line on stderr, never a traceback:
+    hoyle's own errors (:class:`HoyleError`) and ``OSError`` are the user's to act on; anything
+    else is a bug in hoyle and keeps its traceback."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))
-    except UsageError as e:
-        print(f"hoyle {args.command}: error: {e}", file=sys.stderr)
+    except (UsageError, HoyleError) as e:
+        print(f"hoyle {args.command}: error: {_one_line(e)}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # `hoyle games | head`: the reader left; nothing to say.
+        sys.stderr.close()
+        return EXIT_FAILED
+    except OSError as e:
+        where = f" ({e.filename})" if e.filename else ""
+        print(f"hoyle {args.command}: error: {e.strerror or e}{where}", file=sys.stderr)
+        return EXIT_FAILED
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+
+
+def _one_line(e: BaseException) -> str:
+    """An error's message on one line (an OpenSpiel message may span several)."""
+    return " ".join(str(e).split())
 
 
 if __name__ == "__main__":
