@@ -35,6 +35,7 @@ import pyspiel
 
 from hoyle.envs.core.errors import HoyleError, StateFormatError
 from hoyle.envs.core.serialize import HEADER
+from tests.helpers import random_playout_states
 
 
 @dataclass
@@ -148,8 +149,7 @@ def fuzz_actions(
     rng = random.Random(seed)
     counts = Counts()
     for g in range(games):
-        state = game.new_initial_state()
-        while True:
+        for state in random_playout_states(game, rng):
             where = f"{game} seed {seed} game {g} history {state.history()}"
             for value in _candidates(state, game, rng, extra):
                 entry = rng.choice(list(ENTRIES))
@@ -202,13 +202,6 @@ def fuzz_actions(
                 twin.apply_action(int(value))
                 assert _snapshot(after) == _snapshot(twin), f"{where}: {entry} differs"
                 assert _snapshot(state) == before, f"{where}: {entry} changed the original"
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
     return counts
 
 
@@ -253,18 +246,9 @@ def _mutations(text: str, other_texts: Sequence[str], rng: random.Random) -> lis
 
 def _states(game: Any, rng: random.Random, count: int) -> list[Any]:
     """A few states of one random game (the start, the end, and some between)."""
-    states = [game.new_initial_state()]
-    s = states[0].clone()
-    while not s.is_terminal():
-        if s.is_chance_node():
-            actions, probs = zip(*s.chance_outcomes(), strict=True)
-            s.apply_action(rng.choices(actions, probs)[0])
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
-        if rng.random() < 0.1:
-            states.append(s.clone())
-    states.append(s)
-    return rng.sample(states, min(count, len(states)))
+    states = list(random_playout_states(game, rng))
+    middle = [s for s in states[1:-1] if rng.random() < 0.1]
+    return rng.sample([states[0], *middle, states[-1]], min(count, len(middle) + 2))
 
 
 def fuzz_serialization(
