@@ -129,7 +129,8 @@ MOVE_KEY = ["agent", "deal", "rotation", "throw"]
 _IDENTITY = ("game", "params", "game_version", "opponent", "seed", "ply", "format")
 
 
-RUN_FILES = (CONFIG_FILE, GAMES_FILE, MOVES_FILE, PARTS_DIR, CSV_FILE, MD_FILE)
+RUN_FILES = (CONFIG_FILE, GAMES_FILE, MOVES_FILE, f"{PARTS_DIR}/*-games.parquet",
+             f"{PARTS_DIR}/*-moves.parquet", CSV_FILE, MD_FILE)  # fmt: skip
 """What a judging run writes in its folder: all that ``--no-resume`` removes."""
 
 

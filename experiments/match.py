@@ -409,7 +409,7 @@ REPORT_FILES = ("leaderboard.md", "leaderboard.csv", "pairwise.csv", "seats.csv"
                 "leaderboard.png", "pairwise.png")  # fmt: skip
 """The summary :func:`hoyle.experiments.report.write_report` writes into a run folder."""
 
-RUN_FILES = (CONFIG_FILE, RESULTS_FILE, PARTS_DIR, *REPORT_FILES)
+RUN_FILES = (CONFIG_FILE, RESULTS_FILE, f"{PARTS_DIR}/deals-*.parquet", *REPORT_FILES)
 """What a match or tournament writes in its folder: all that ``--no-resume`` removes."""
 
 META_KEY = b"hoyle"

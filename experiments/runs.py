@@ -101,14 +101,16 @@ def claim(
     fresh: bool,
     owned: Iterable[str] = (),
     adopt: Callable[[Path], bool] | None = None,
+    elsewhere: str = "choose another --name or --out",
 ) -> Owner:
     """Make ``path`` this run's folder and return its marker.
 
     A new or empty folder gets a new marker. A folder with this run's marker (same kind and
-    config hash) is kept — with ``fresh``, the ``owned`` files and folders in it (names
-    relative to ``path``) are removed first, and the run gets a new ``run_id`` (an adopted
-    folder, below, likewise). Anything else
-    is refused, and nothing is touched. ``adopt(path)`` may say that a folder without a marker
+    config hash) is kept — with ``fresh``, the ``owned`` files in it are removed first (names
+    or glob patterns relative to ``path``, such as ``parts/deals-*.parquet``: files only, never
+    a whole folder, and a folder the patterns emptied goes too), and the run gets a new
+    ``run_id`` (an adopted folder, below, likewise). Anything else is refused, and nothing is
+    touched; ``elsewhere`` is the advice the refusal ends with. ``adopt(path)`` may say that a folder without a marker
     holds this same run as written by a hoyle from before markers (its stored config matches):
     it is then claimed as this run's. Temporary files of :mod:`hoyle.envs.core.files` left by
     a kill are removed in either case.
@@ -128,23 +130,16 @@ def claim(
             shown = ", ".join(present[:5]) + (", ..." if len(present) > 5 else "")
             raise RunFolderError(
                 f"{path} is not empty and no hoyle {kind} run owns it (it holds {shown}); "
-                "choose another --name or --out"
+                f"{elsewhere}"
             )
         adopted = bool(present)
     elif owner.kind != kind or owner.config_hash != digest:
         raise RunFolderError(
             f"{path} holds another run (a {owner.kind}, config {owner.config_hash}; this "
-            f"{kind} is config {digest}); choose another --name or --out"
+            f"{kind} is config {digest}); {elsewhere}"
         )
     if fresh and (owner is not None or adopted):
-        import shutil
-
-        for name in owned:
-            target = path / name
-            if target.is_dir() and not target.is_symlink():
-                shutil.rmtree(target)
-            else:
-                target.unlink(missing_ok=True)
+        _remove_owned(path, owned)
         owner = None
     for tmp in list(path.glob(".*")) + list(path.glob("*/.*")):
         if is_temp_name(tmp) and tmp.is_file():
@@ -156,6 +151,21 @@ def claim(
         except OSError as e:
             raise RunFolderError(f"cannot write in {path}: {e.strerror or e}") from None
     return owner
+
+
+def _remove_owned(path: Path, owned: Iterable[str]) -> None:
+    """Remove the files of ``path`` that the ``owned`` names or patterns match (never a folder
+    wholesale, so a file somebody else put beside them stays), then the folders they emptied."""
+    emptied: set[Path] = set()
+    for pattern in owned:
+        for target in path.glob(pattern):
+            if target.is_file() or target.is_symlink():
+                target.unlink()
+                if target.parent != path:
+                    emptied.add(target.parent)
+    for folder in sorted(emptied, key=lambda p: len(p.parts), reverse=True):
+        with contextlib.suppress(OSError):  # Not empty: what is left there is not ours.
+            folder.rmdir()
 
 
 def _alive(pid: int) -> bool:

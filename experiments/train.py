@@ -175,20 +175,15 @@ def run_folder(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UsageError(f"cannot create the run folder {out}: {e.strerror or e}") from None
-    adopted: list[bool] = []
 
     def adopt(path: Path) -> bool:
-        adopted.append(_same_config(path, identity))
-        return adopted[-1]
+        return _same_config(path, identity)
 
     try:
         with locked(out):
             check_config(out, identity)
-            claim(out, RUN_KIND, identity, fresh=fresh, owned=files, adopt=adopt)
-            if fresh and any(adopted):  # An old folder of this same run: start it over too.
-                for name in files:
-                    if (out / name).is_file():
-                        (out / name).unlink()
+            claim(out, RUN_KIND, identity, fresh=fresh, owned=files, adopt=adopt,
+                  elsewhere="choose another --out")  # fmt: skip
             yield
     except (FileFormatError, RunFolderError) as e:
         raise UsageError(str(e)) from None

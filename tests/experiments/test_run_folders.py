@@ -156,6 +156,22 @@ def test_no_resume_leaves_another_runs_folder_alone(
     assert _snapshot(tmp_path / "t") == before
 
 
+def test_no_resume_removes_only_the_runs_own_files(tmp_path: Path) -> None:
+    # Starting a run over removes the files it writes, by name, never a folder wholesale: a
+    # file somebody put in parts/ stays (and the folder with it).
+    run = tmp_path / "m"
+    _cut_run = run_match(TWO, AGENTS, 3, 1, out=tmp_path, name="m", chunk=1, save_every=0.0)
+    assert len(_cut_run)
+    (run / "parts").mkdir(exist_ok=True)
+    mine = run / "parts" / "deals-0000000-0000000-abcdef.parquet"
+    shutil.copy(run / "results.parquet", mine)
+    note = run / "parts" / "README.txt"
+    note.write_text("not hoyle's")
+    run_match(TWO, AGENTS, 3, 1, out=tmp_path, name="m", resume=False)
+    assert note.read_text() == "not hoyle's"
+    assert not mine.exists()
+
+
 def test_files_no_run_owns_are_refused_and_left_alone(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
