@@ -162,7 +162,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             print(f"resuming {path}: {finished} of {args.deals} deals already played",
                   file=sys.stderr)  # fmt: skip
 
-    from hoyle.experiments.tournament import sigterm_as_interrupt
+    from hoyle.experiments.runs import sigterm_as_interrupt
 
     try:
         with sigterm_as_interrupt():

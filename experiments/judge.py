@@ -754,7 +754,7 @@ def run(args: argparse.Namespace) -> int:
     from hoyle.envs.core.errors import HoyleError
     from hoyle.experiments.cli import UsageError, check_agents, load_game
     from hoyle.experiments.match import split_agents
-    from hoyle.experiments.tournament import sigterm_as_interrupt
+    from hoyle.experiments.runs import sigterm_as_interrupt
 
     spec, game = load_game(args.game)
     if spec.short_name != "backgammon":

@@ -15,6 +15,8 @@ Every command that stores a run (``hoyle match``, ``hoyle tournament``, ``hoyle 
   process on the same folder refuses in one line. A lock left by a process that no longer
   exists (a kill) is taken over.
 * **Atomic writes** of every file, through :mod:`hoyle.envs.core.files`.
+* **Interrupts save.** Under :func:`sigterm_as_interrupt`, ``kill PID`` stops a run as Ctrl-C
+  does: what has finished is saved, and the same command resumes.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import json
 import os
 import re
 import secrets
+import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -176,6 +179,24 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """``kill PID`` stops a run like Ctrl-C: what has finished is saved first."""
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        old = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # Not the main thread: leave SIGTERM alone.
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 @contextlib.contextmanager

@@ -29,10 +29,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import itertools
-import signal
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +45,7 @@ from hoyle.experiments.match import (
     resolve_game,
     run_tables,
 )
+from hoyle.experiments.runs import sigterm_as_interrupt
 
 EXIT_INTERRUPTED = 130
 
@@ -170,24 +169,6 @@ def add_command(subparsers: Any) -> None:
     )
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     t.set_defaults(func=run)
-
-
-@contextmanager
-def sigterm_as_interrupt() -> Iterator[None]:
-    """``kill PID`` stops a run like Ctrl-C: what has finished is saved first."""
-
-    def handler(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        old = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # Not the main thread: leave SIGTERM alone.
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, old)
 
 
 def _summarize(run_dir: Path, bootstrap: int) -> int:

@@ -590,7 +590,7 @@ def add_command(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """``hoyle train``: the exit status (0 done, 130 interrupted by Ctrl-C or ``kill``: run the
     same command again to resume; a bad folder or file is a one-line usage error, 2)."""
-    from hoyle.experiments.tournament import sigterm_as_interrupt
+    from hoyle.experiments.runs import sigterm_as_interrupt
 
     trainer: Trainer | TDTrainer
     if args.method == "td":
