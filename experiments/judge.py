@@ -79,6 +79,7 @@ from hoyle.experiments.match import (
     _write_atomic,
     agent_seed,
     deal_seed,
+    first_mismatch,
     open_run_folder,
     plain_name,
     play_game,
@@ -294,12 +295,7 @@ def _row_problem(df: pd.DataFrame, which: str, seed: int, opponent: str) -> str 
         "seed": [agent_seeds[u] for u in units],
         "opponent": [opponent] * len(df),
     }
-    for column, want in expected.items():
-        for i, (got, w) in enumerate(zip(df[column].tolist(), want, strict=True)):
-            if got != w:
-                return (f"its row of deal {d[i]}, rotation {r[i]} has {column} {got!r} where "
-                        f"this run has {w!r}")  # fmt: skip
-    return None
+    return first_mismatch(df, expected, lambda i: f"deal {d[i]}, rotation {r[i]}")
 
 
 def _stored_rows(

@@ -623,11 +623,21 @@ def _row_problem(df: pd.DataFrame, plan: Plan, seed: int) -> str | None:
         "agent": [plan.labels[i] for i in index.tolist()],
         "seating": [texts[a, b] for a, b in zip(t.tolist(), r.tolist(), strict=True)],
     }
+    return first_mismatch(
+        df, expected, lambda i: f"deal {d[i]}, table {t[i]}, seating {r[i]}, seat {k[i]}"
+    )
+
+
+def first_mismatch(
+    df: pd.DataFrame, expected: Mapping[str, Sequence[Any]], row: Callable[[int], str]
+) -> str | None:
+    """The first stored value of ``df`` that is not the ``expected`` one (column by column), in
+    words (``row(i)`` names row ``i``), or ``None``: how stored rows are checked against the
+    seeds and the plan of the run that reads them."""
     for column, want in expected.items():
         for i, (got, w) in enumerate(zip(df[column].tolist(), want, strict=True)):
             if got != w:
-                return (f"its row of deal {d[i]}, table {t[i]}, seating {r[i]}, seat {k[i]} has "
-                        f"{column} {got!r} where this run has {w!r}")  # fmt: skip
+                return f"its row of {row(i)} has {column} {got!r} where this run has {w!r}"
     return None
 
 
