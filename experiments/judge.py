@@ -87,7 +87,6 @@ from hoyle.experiments.match import (
     refuse_file,
     remove_parts,
     resolve_game,
-    run_folder_lock,
     seatings_of,
     write_config,
 )
@@ -407,7 +406,7 @@ def run_judge(
     }  # fmt: skip
     path = None if out is None else Path(out) / runs.check_name(
         name or judge_name(game_text, specs, opponent, ply, seed))  # fmt: skip
-    lock = contextlib.nullcontext() if path is None else run_folder_lock(path)
+    lock = contextlib.nullcontext() if path is None else runs.locked(path)
     with lock:
         return _run_judge(path, config, specs, spec.spiel_name, full, resume, workers, progress,
                           save_every, on_start)  # fmt: skip

@@ -71,7 +71,7 @@ import secrets
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -468,28 +468,12 @@ Reader = Callable[[Mapping[str, Any], bool, Mapping[str, Any] | None], Any]
 :func:`open_run_folder`)."""
 
 
-@contextlib.contextmanager
-def run_folder_lock(path: Path) -> Iterator[None]:
-    """Create the run folder ``path`` if need be and hold its lock
-    (:func:`hoyle.experiments.runs.locked`): an unwritable place, or a second process on the
-    same run, is a one-line :class:`~hoyle.experiments.runs.RunFolderError`."""
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise RunFolderError(f"cannot create run folder {path}: a file of that name is in the "
-                             "way") from None  # fmt: skip
-    except OSError as e:
-        raise RunFolderError(f"cannot create run folder {path}: {e.strerror or e}") from None
-    with runs.locked(path):
-        yield
-
-
 def open_run_folder(
     path: Path, kind: str, config: Mapping[str, Any], resume: bool, read: Reader, *,
     keys: Sequence[str] = _IDENTITY, owned: Sequence[str] = RUN_FILES, what: str | None = None,
     error: type[RunConfigError] | None = None,
 ) -> tuple[runs.Owner, dict[str, Any] | None, Any]:  # fmt: skip
-    """Claim ``path`` for this run (hold :func:`run_folder_lock` around it and the run); the
+    """Claim ``path`` for this run (hold :func:`hoyle.experiments.runs.locked` around it and the run); the
     owner marker, the stored config (``None`` when starting afresh) and what ``read`` made of
     the stored rows (``None`` when not resuming). Shared by matches, tournaments and the judge.
 
@@ -808,7 +792,7 @@ def run_tables(
     if out is None:
         return play(None)
     path = Path(out) / runs.check_name(name or default_name(game_text, plan.specs, seed))
-    with run_folder_lock(path):
+    with runs.locked(path):
         return play(path)
 
 

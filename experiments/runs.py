@@ -106,7 +106,8 @@ def claim(
     adopt: Callable[[Path], bool] | None = None,
     elsewhere: str = "choose another --name or --out",
 ) -> Owner:
-    """Make ``path`` this run's folder and return its marker.
+    """Make ``path`` (created by :func:`locked`, under whose lock this runs) this run's folder
+    and return its marker.
 
     A new or empty folder gets a new marker. A folder with this run's marker (same kind and
     config hash) is kept — with ``fresh``, the ``owned`` files in it are removed first (names
@@ -119,10 +120,6 @@ def claim(
     a kill are removed in either case.
     """
     digest = config_hash(identity)
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise RunFolderError(f"cannot create run folder {path}: {e.strerror or e}") from None
     if not path.is_dir():
         raise RunFolderError(f"{path} is not a folder")
     owner = read_owner(path)
@@ -201,11 +198,20 @@ def sigterm_as_interrupt() -> Iterator[None]:
 
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold the lock of the run folder ``path`` for the block; a second holder refuses.
+    """Create the run folder ``path`` if need be and hold its lock for the block; a second
+    holder refuses, and so does a place that cannot be written, each in one line
+    (:class:`RunFolderError`).
 
     The lock file is created exclusively and holds the process id; a lock whose process is
     gone (a killed run) is taken over. It is removed on leaving the block.
     """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise RunFolderError(f"cannot create run folder {path}: a file of that name is in the "
+                             "way") from None  # fmt: skip
+    except OSError as e:
+        raise RunFolderError(f"cannot create run folder {path}: {e.strerror or e}") from None
     lock = path / LOCK
     for _ in range(2):
         try:

@@ -171,10 +171,6 @@ def run_folder(
     from hoyle.experiments.runs import RunFolderError, claim, locked
 
     files = tuple(files)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise UsageError(f"cannot create the run folder {out}: {e.strerror or e}") from None
 
     def adopt(path: Path) -> bool:
         return _same_config(path, identity)

@@ -318,7 +318,7 @@ def test_a_truncated_config_and_an_unwritable_out_are_one_line_errors(
     blocker.write_text("")
     for run in (train, td):
         assert run(blocker / "x") == 2
-        assert "cannot create the run folder" in one_line(capsys.readouterr().err)
+        assert "cannot create run folder" in one_line(capsys.readouterr().err)
     shutil.rmtree(out)
     assert td(out) == 0
     ck = out / "checkpoint.npz"
