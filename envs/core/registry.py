@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hoyle.envs.core.errors import GameParameterError, UnknownGameError
+from hoyle.envs.core.errors import GameParameterError, UnknownGameError, shown
 
 ParamValue = int | float | bool | str
 SPIEL_PREFIX = "hoyle_"
@@ -32,9 +32,8 @@ _TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no")
 
 
 def _shown(value: Any) -> str:
-    """``repr(value)`` cut to one short line (a 5,000-digit string is not echoed whole)."""
-    text = repr(value)
-    return text if len(text) <= 40 else f"{text[:30]}...({len(text)} characters)"
+    """``value`` on one short line (a 5,000-digit string is not echoed whole)."""
+    return shown(value, 40)
 
 
 @dataclass(frozen=True)
