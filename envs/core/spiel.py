@@ -160,11 +160,8 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
     apply_action_with_legality_check = apply_action
 
     def child(self, action: int) -> HoyleState:
-        """A new state: this one after ``action``, checked like :meth:`apply_action`."""
-        if type(action) is not int:
-            action = as_action(action, self.rules.num_distinct_actions)
-        if action not in self._legal():
-            raise self.illegal_action_error(action)
+        """A new state: this one after ``action``, checked by :meth:`apply_action` (on the
+        copy: a refusal leaves this state as it was)."""
         new: HoyleState = self.clone()
         new.apply_action(action)
         return new
