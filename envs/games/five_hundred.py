@@ -49,7 +49,15 @@ ASSUMPTIONS (RULES.md §18, and where this module had to choose)
    *renounced* a suit when he played a card of another suit to a trick in which it was led
    (playing the Joker to it is no renounce: he might have been able to follow). If its leader
    has renounced all four suits (possible only in theory) he may name any suit. The restriction
-   holds in the no-bid hand too (it is played at No-trumps).
+   holds in the no-bid hand too (it is played at No-trumps). The common rule of the later
+   American code, that a player must follow suit before he may play the Joker, is the parameter
+   ``follow_before_joker`` (default ``false``: the book says nothing that binds the Joker to
+   the follow-suit rule, which it states of the suits, and it treats the no-trump Joker as
+   belonging to no suit until it is led; so the default keeps the reading that asks least of
+   the text). With ``true`` the Joker may be led at any time, but played to a suit led only by
+   a holder who has none of it: so playing it there is a renounce of that suit. It counts from
+   the next trick on, so the Joker wins that trick unless its holder had renounced the suit
+   before ("previously renounced"), and the determinizer deals him none of the suit.
 5. *The bidder takes all ten*: the score is the bid's value or 250, whichever is higher.
 6. *Revokes* (§18.5): an environment that offers only legal actions never meets a revoke, nor
    a discard of too many or too few cards (exactly three are enforced) or a look at the discard
@@ -95,16 +103,18 @@ bidder's hidden discard actions (in rising order, as the rules ask).
 
 Parameters
 ----------
-==============  =======  =======================================================================
-name            default  meaning
-==============  =======  =======================================================================
-scoring         deal     ``deal``: one deal (assumption 7); ``game``: the game to ``target``
-target          500      the score that wins the game (``scoring=game``)
-bidder_first    true     two pass the target in one deal: the bidder wins (assumption 8)
-max_deals       40       the bound on a game's deals (``scoring=game``; assumption 8)
-first_dealer    2        the first dealer (player 0 is then the eldest hand)
-ranks           8        ranks per suit from the Ace down: 8 (the book) or 5 (assumption 9)
-==============  =======  =======================================================================
+====================  =======  =================================================================
+name                  default  meaning
+====================  =======  =================================================================
+scoring               deal     ``deal``: one deal (assumption 7); ``game``: the game to ``target``
+target                500      the score that wins the game (``scoring=game``)
+bidder_first          true     two pass the target in one deal: the bidder wins (assumption 8)
+max_deals             40       the bound on a game's deals (``scoring=game``; assumption 8)
+first_dealer          2        the first dealer (player 0 is then the eldest hand)
+ranks                 8        ranks per suit from the Ace down: 8 (the book) or 5 (assumption 9)
+follow_before_joker   false    at No-trumps a player must follow suit before he may play the Joker
+                               (assumption 4)
+====================  =======  =================================================================
 
 Actions
 -------
@@ -181,6 +191,7 @@ deal's events.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections.abc import Mapping, Sequence
@@ -365,8 +376,19 @@ def widow_odds(trumps_held: int, trumps: int = 10, unseen: int = 23, widow: int 
 
 @functools.cache
 def tricks_for(denomination: int) -> TrickRules:
-    """The trick rules of a denomination (♠0 ♣1 ♦2 ♥3 NT4)."""
+    """The trick rules of a denomination (♠0 ♣1 ♦2 ♥3 NT4), the No-trump Joker free."""
     return five_hundred_tricks(AVONDALE_SUITS[denomination])
+
+
+@functools.cache
+def no_trump_tricks(follow_before_joker: bool) -> TrickRules:
+    """The No-trumps trick rules: the Joker free (the default), or, with
+    ``follow_before_joker``, played to a suit led only by a holder who cannot follow it
+    (assumption 4)."""
+    free = tricks_for(NT)
+    if not follow_before_joker:
+        return free
+    return dataclasses.replace(free, name=f"{free.name}-follow", free=0)
 
 
 def deal_schedule(hand_size: int) -> tuple[int, ...]:
@@ -513,7 +535,7 @@ class FiveHundredView:
     @property
     def tricks(self) -> TrickRules:
         """The trick rules in force (No-trumps before the auction ends)."""
-        return tricks_for(self.denomination if self.denomination >= 0 else NT)
+        return self.rules.tricks_of(self.denomination if self.denomination >= 0 else NT)
 
     @property
     def seen(self) -> int:
@@ -552,6 +574,8 @@ class FiveHundredRules:
         self.max_deals = int(params["max_deals"]) if self.game_mode else 1
         self.first_dealer = int(params["first_dealer"])
         self.ranks = int(params["ranks"])
+        self.follow_before_joker = bool(params["follow_before_joker"])
+        self.no_trump_tricks = no_trump_tricks(self.follow_before_joker)
         if self.target < 1 or self.max_deals < 1:
             raise GameParameterError("target and max_deals must be at least 1")
         ranks = RANKS_HIGH_FIRST[: self.ranks]
@@ -595,9 +619,11 @@ class FiveHundredRules:
 
     def trick_rules(self, s: FiveHundredState) -> TrickRules:
         """The trick rules in force: the contract's denomination, No-trumps without a bid."""
-        if s.contract < 0:
-            return tricks_for(NT)
-        return tricks_for(bid_of(s.contract)[1])
+        return self.tricks_of(_denomination(s.contract))
+
+    def tricks_of(self, denomination: int) -> TrickRules:
+        """The trick rules of a denomination under this game's parameters (assumption 4)."""
+        return self.no_trump_tricks if denomination == NT else tricks_for(denomination)
 
     # --- the Rules protocol -----------------------------------------------------------------
     def new_state(self) -> FiveHundredState:
@@ -776,7 +802,9 @@ class FiveHundredRules:
                 s.phase = NAME  # The leader names the suit the Joker represents.
                 return
             s.led = tr.suit[c]
-        elif tr.suit[c] != s.led and not (tr.free >> c) & 1:
+        elif tr.suit[c] != s.led and not (tr.free | tr.master) >> c & 1:
+            # The No-trump Joker is no renounce when free; when it is not (assumption 4), its
+            # holder's renounce is written once the trick is won (_end_trick).
             s.voids = replace_at(s.voids, p, s.voids[p] | 1 << s.led)
         if len(s.trick) == NUM_PLAYERS:
             self._end_trick(s, tr)
@@ -798,9 +826,21 @@ class FiveHundredRules:
         holder = (s.leader + s.trick.index(JOKER)) % NUM_PLAYERS
         return 1 << JOKER if (s.voids[holder] >> s.led) & 1 else 0
 
+    def joker_renounce(self, s: FiveHundredState, tr: TrickRules) -> int:
+        """The seat that showed out of the suit led by playing the No-trump Joker to it when a
+        player must follow suit before the Joker (assumption 4), else -1. His renounce counts
+        from the next trick on: in this one the Joker keeps its power unless he had renounced
+        the suit before."""
+        if tr.trump != NO_TRUMP or tr.free or JOKER not in s.trick[1:]:
+            return -1
+        return (s.leader + s.trick.index(JOKER)) % NUM_PLAYERS
+
     def _end_trick(self, s: FiveHundredState, tr: TrickRules) -> None:
         i = trick_winner(s.trick, tr, s.led, self.joker_powerless(s, tr))
         w = (s.leader + i) % NUM_PLAYERS
+        q = self.joker_renounce(s, tr)
+        if q >= 0:
+            s.voids = replace_at(s.voids, q, s.voids[q] | 1 << s.led)
         played = list(s.played)
         for j, c in enumerate(s.trick):
             q = (s.leader + j) % NUM_PLAYERS
@@ -1116,6 +1156,9 @@ class FiveHundredRules:
             labels += [q] * held.bit_count()
             pool |= held
             forbidden[q] = _void_cards(s.voids[q], tr)
+        shown_out = self.joker_renounce(s, tr)
+        if shown_out >= 0 and shown_out != player:
+            forbidden[shown_out] |= tr.suit_masks[s.led]
         hidden_discard = taken and s.bidder != player
         if hidden_discard:
             labels += ["discard"] * s.discards.bit_count()
@@ -1379,6 +1422,11 @@ GAME = register(
             "first_dealer": Param(2, "the first dealer (player 0 is then eldest)", (0, 1, 2)),
             "ranks": Param(
                 8, "ranks per suit from the Ace down (5: a reduced pack, ASSUMPTION)", (5, 8)
+            ),
+            "follow_before_joker": Param(
+                False,
+                "at No-trumps a player must follow suit before he may play the Joker (the "
+                "common rule; the book is silent: ASSUMPTION)",
             ),
         },
         min_players=NUM_PLAYERS,

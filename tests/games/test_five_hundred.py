@@ -353,6 +353,64 @@ def test_no_trump_joker_wins_and_may_be_played_holding_the_suit() -> None:
     assert state.s.tricks_won == (0, 1, 0)
 
 
+def no_bid_hand_b(**params: Any) -> Any:
+    """Scenario B's no-bid hand (played at No-trumps) before the first lead."""
+    state = dealt(load(**params), B_HANDS, B_WIDOW)
+    for _ in range(3):
+        state.apply_action(PASS_ACTION)
+    return state
+
+
+def test_follow_before_joker_both_readings_holding_the_suit_led() -> None:
+    """♦A led; player 1 holds four diamonds and the Joker. The default (the Joker free) lets
+    him play the Joker; ``follow_before_joker`` makes him follow suit, and the Joker is then
+    refused with the state unchanged."""
+    diamonds = parse_cards("♦9 ♦10 ♦J ♦Q")
+    free = no_bid_hand_b()
+    play(free, "♦A")
+    assert sorted(free.legal_actions()) == sorted([*diamonds, JOKER])
+    bound = no_bid_hand_b(follow_before_joker=True)
+    play(bound, "♦A")
+    assert sorted(bound.legal_actions()) == sorted(diamonds)
+    before = bound.serialize()
+    with pytest.raises(IllegalActionError):
+        bound.apply_action(JOKER)
+    assert bound.serialize() == before
+
+
+def test_follow_before_joker_a_void_holder_wins_and_shows_out() -> None:
+    """♣A led to player 1, who has no club: under either reading he may play the Joker and it
+    wins (he had not renounced clubs before). With ``follow_before_joker`` playing it shows
+    him void in clubs: the determinizer deals him none from that moment, and the renounce is
+    on the table after the trick; with the Joker free it shows nothing."""
+    clubs = tricks_for(fh.NT).suit_masks[CLUBS]
+    for follow in (False, True):
+        state = no_bid_hand_b(follow_before_joker=follow)
+        play(state, "♣A")
+        assert JOKER in state.legal_actions()
+        play(state, "Joker")
+        holds_clubs = 0
+        for seed in range(60):
+            sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+            other = state.resample_from_infostate(2, sampler)
+            holds_clubs += bool(other.s.hands[1] & clubs)
+            assert other.information_state_string(2) == state.information_state_string(2)
+        assert (holds_clubs == 0) if follow else (holds_clubs > 0)
+        play(state, "♣7")
+        assert state.s.tricks_won == (0, 1, 0)
+        assert state.s.voids[1] == (1 << CLUBS if follow else 0)
+
+
+def test_follow_before_joker_keeps_the_powerless_rule() -> None:
+    """With ``follow_before_joker``, a holder who renounced clubs (♦9 on ♣A) may still play
+    the Joker to clubs (he cannot follow), and it has no winning value there."""
+    state = no_bid_hand_b(follow_before_joker=True)
+    play(state, "♣A", "♦9", "♣7", "♣K")
+    assert JOKER in state.legal_actions()
+    play(state, "Joker", "♣8")
+    assert state.s.tricks_won == (2, 0, 0)
+
+
 def test_joker_led_names_its_suit_and_the_others_follow_it() -> None:
     hands = (B_HANDS[1], B_HANDS[0], B_HANDS[2])  # player 0 (eldest) holds the Joker
     game = load()
