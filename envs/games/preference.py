@@ -42,7 +42,13 @@ ASSUMPTIONS (RULES.md §5, Appendix B.4, and where this module had to choose)
    2, ``diamond_value`` 3, ``heart_value`` 4 by default. The bidder who wins six tricks or more
    takes *v* × (his tricks) from the pool; with five or fewer he pays *v* × (6 − his tricks)
    into it. The widow's price is paid into the pool before the play. The other players neither
-   pay nor receive.
+   pay nor receive. *The first-round bidder's payment* (``first_round_price``): the book has
+   "the bidder putting into it as many as he bids for the privilege of naming the trump suit",
+   but a first-round bid names a suit, never a number ("the number of tricks is not
+   mentioned"), and only the widow bids "are made in counters, to be put into the pool". So
+   by default (0) the first-round bidder puts nothing in, as his bid names no counters; a
+   positive ``first_round_price`` is the other reading: he puts that many counters into the
+   pool for naming trumps, before the play, as the widow's buyer puts in his bid.
 6. *The pool, and what a return is.* The three active players make up the pool, "each putting
    in an equal amount", and (§5.1, ASSUMPTION) put in again, equally, whenever it is empty or
    cannot pay a winner in full; so the winner is always paid in full. The pool belongs to the
@@ -64,16 +70,18 @@ ASSUMPTIONS (RULES.md §5, Appendix B.4, and where this module had to choose)
 
 Parameters
 ----------
-==============  =======  =======================================================================
-name            default  meaning
-==============  =======  =======================================================================
-players         3        3, or 4 (the dealer takes no cards that deal)
-spade_value     1        counters a trick with ♠ trumps (assumption 5)
-club_value      2        counters a trick with ♣ trumps
-diamond_value   3        counters a trick with ♦ trumps
-heart_value     4        counters a trick with ♥ trumps
-max_bid         20       the highest bid for the widow, in counters (assumption 2)
-==============  =======  =======================================================================
+==================  =======  ===================================================================
+name                default  meaning
+==================  =======  ===================================================================
+players             3        3, or 4 (the dealer takes no cards that deal)
+spade_value         1        counters a trick with ♠ trumps (assumption 5)
+club_value          2        counters a trick with ♣ trumps
+diamond_value       3        counters a trick with ♦ trumps
+heart_value         4        counters a trick with ♥ trumps
+max_bid             20       the highest bid for the widow, in counters (assumption 2)
+first_round_price   0        counters the first-round bidder puts into the pool for naming
+                             trumps (0: nothing, his bid names no number; assumption 5)
+==================  =======  ===================================================================
 
 Actions
 -------
@@ -385,6 +393,11 @@ class PreferenceRules:
         self.max_bid = int(params["max_bid"])
         if not 1 <= self.max_bid <= MAX_BID_LIMIT:
             raise GameParameterError(f"max_bid must be between 1 and {MAX_BID_LIMIT}")
+        self.first_round_price = int(params["first_round_price"])
+        if not 0 <= self.first_round_price <= MAX_BID_LIMIT:
+            raise GameParameterError(
+                f"first_round_price must be between 0 and {MAX_BID_LIMIT} counters"
+            )
         self.active = active_seats(self.num_players)
         self.active_mask = sum(1 << q for q in self.active)
         self.order = deal_order(self.num_players)
@@ -393,7 +406,8 @@ class PreferenceRules:
         self.max_chance_outcomes = NUM_CARD_ACTIONS
         vmax = max(self.values)
         best = TRICKS * vmax  # the bidder's largest net take from the pool
-        worst = self.max_bid + CONTRACT * vmax  # his largest payment into it
+        # his largest payment into it
+        worst = max(self.max_bid, self.first_round_price) + CONTRACT * vmax
         self.min_utility = -max(2 * worst, best) / 3
         self.max_utility = max(2 * best, worst) / 3
         self.utility_sum: float | None = 0.0
@@ -597,7 +611,8 @@ class PreferenceRules:
         v = self.value(s.trumps)
         got = s.won[s.bidder]
         take = v * got if got >= CONTRACT else -v * (CONTRACT - got)
-        return take - s.price
+        # A widow is bought for at least one counter: no price is a first-round bid.
+        return take - (s.price if s.price else self.first_round_price)
 
     def settle(self, s: PreferenceState) -> None:
         """Returns per assumption 6: +2F/3 to the bidder, −F/3 to each other active player."""
@@ -1011,6 +1026,13 @@ GAME = register(
                 DEFAULT_MAX_BID,
                 "the highest bid for the widow, in counters (ASSUMPTION)",
                 low=1,
+                high=MAX_BID_LIMIT,
+            ),
+            "first_round_price": Param(
+                0,
+                "counters the first-round bidder puts into the pool for naming trumps (0: none, "
+                "his bid names no number; ASSUMPTION)",
+                low=0,
                 high=MAX_BID_LIMIT,
             ),
         },

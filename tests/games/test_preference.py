@@ -192,6 +192,23 @@ def test_payments(trumps: int, won: int, price: int, take: int) -> None:
     assert sum(s.result) == 0.0 and s.phase == P.OVER
 
 
+def test_first_round_price_both_readings() -> None:
+    """The same first-round hand (♥ named, all ten tricks): by default the bidder pays nothing
+    for naming trumps (take 40); with ``first_round_price=5`` he puts 5 into the pool (take
+    35). The widow's buyer pays his bid either way. Returns stay zero-sum."""
+    for price, take in ((0, 40), (5, 35)):
+        game = load(first_round_price=price)
+        state = play_high(do(standard(game), "name ♥", "pass", "pass"))
+        assert state.get_game().rules.bidder_take(state.s) == take
+        r = state.returns()
+        assert r == pytest.approx([2 * take / 3, -take / 3, -take / 3]) and sum(r) == 0.0
+    rules = load(first_round_price=5).rules
+    assert rules.bidder_take(_settled(rules, 1, SPADES, (1, 8, 1), 3)) == 8 - 3
+    assert rules.min_utility <= -2 * (5 + 6 * 4) / 3
+    with pytest.raises(GameParameterError):
+        load(first_round_price=-1)
+
+
 def test_trick_values_are_parameters() -> None:
     rules = load(heart_value=10, spade_value=5).rules
     assert rules.bidder_take(_settled(rules, 0, HEARTS, (7, 3, 0), 0)) == 70
