@@ -20,34 +20,16 @@ from typing import Any
 import pyspiel
 
 from hoyle.envs.core.errors import HoyleError
-from hoyle.envs.core.registry import GameSpec, parse_game_string
+from hoyle.envs.core.registry import GameSpec
+from hoyle.experiments.usage import (  # re-exported: callers import them from cli too
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    UsageError,
+    check_agents,
+    load_game,
+)
 
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
-
-
-class UsageError(Exception):
-    """A bad command line; reported in one line, exit status 2."""
-
-
-def load_game(text: str) -> tuple[GameSpec, Any]:
-    """The spec and the ``pyspiel.Game`` of a game string, or a :class:`UsageError`."""
-    try:
-        spec, params = parse_game_string(text)
-        return spec, pyspiel.load_game(spec.spiel_name, params)
-    except (HoyleError, ValueError, pyspiel.SpielError) as e:
-        raise UsageError(str(e)) from None
-
-
-def check_agents(specs: Sequence[str], game: Any) -> None:
-    """Build each agent once, so that a bad spec is refused before anything runs."""
-    from hoyle.agents import make
-
-    for spec in specs:
-        try:
-            make(spec, game, 0)
-        except (HoyleError, ValueError) as e:
-            raise UsageError(str(e)) from None
+__all__ = ["EXIT_INTERRUPTED", "EXIT_USAGE", "UsageError", "check_agents", "load_game", "main"]
 
 
 # --- hoyle games -------------------------------------------------------------------------------
@@ -221,7 +203,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         for game in games:
             print(profile_game(game, args.seconds, args.seed), end="\n\n")
         return 0
-    rows = run_bench(games, args.seconds, args.seed, args.reference, args.rounds)
+    if args.baseline is not None:
+        from hoyle.experiments.bench import Baseline
+
+        with Baseline(args.baseline) as old:
+            rows = run_bench(games, args.seconds, args.seed, args.reference, args.rounds, old)
+    else:
+        rows = run_bench(games, args.seconds, args.seed, args.reference, args.rounds)
     agent_rows: list[dict[str, Any]] = []
     if args.agents:
         from hoyle.experiments.bench_agents import format_agent_bench, run_agent_bench
@@ -340,6 +328,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time per agent measurement (default 2)")  # fmt: skip
     b.add_argument("--agent-reference", default="gin_rummy",
                    help="C++ game for OpenSpiel's ISMCTS (default gin_rummy)")  # fmt: skip
+    b.add_argument("--baseline", default=None, metavar="DIR",
+                   help="also time each game in another checkout of hoyle, e.g. a worktree "
+                   "of an older commit (git worktree add /tmp/old <commit>), in the same "
+                   "rounds by the same loops, and show the ratios")  # fmt: skip
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.set_defaults(func=cmd_bench)
 

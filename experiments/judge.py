@@ -91,6 +91,7 @@ from hoyle.experiments.match import (
     write_config,
 )
 from hoyle.experiments.stats import LEVEL, mean_ci
+from hoyle.experiments.usage import EXIT_INTERRUPTED, UsageError, check_agents, load_game
 
 FORMAT = 1
 GAMES_FILE = "games.parquet"
@@ -99,7 +100,6 @@ CSV_FILE = "judge.csv"
 MD_FILE = "judge.md"
 SAVE_EVERY = 5.0
 DEFAULT_OPPONENT = "gnubg:ply=0"
-EXIT_INTERRUPTED = 130
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("doubtful", 0.04), ("bad", 0.08), ("very_bad", 0.16))
 """gnubg's default classes of checker-play error by equity loss (``arSkillLevel``; a loss
@@ -747,7 +747,6 @@ def run(args: argparse.Namespace) -> int:
     """``hoyle judge``: the exit status."""
     from hoyle.agents.gnubg_bot import GnubgUnavailable
     from hoyle.envs.core.errors import HoyleError
-    from hoyle.experiments.cli import UsageError, check_agents, load_game
     from hoyle.experiments.match import split_agents
     from hoyle.experiments.runs import sigterm_as_interrupt
 

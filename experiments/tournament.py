@@ -46,8 +46,7 @@ from hoyle.experiments.match import (
     run_tables,
 )
 from hoyle.experiments.runs import sigterm_as_interrupt
-
-EXIT_INTERRUPTED = 130
+from hoyle.experiments.usage import EXIT_INTERRUPTED, UsageError, check_agents, load_game
 
 
 def tournament_plan(specs: Sequence[str], num_players: int, seatings: str = "permutations") -> Plan:
@@ -174,9 +173,8 @@ def add_command(subparsers: Any) -> None:
 def _summarize(run_dir: Path, bootstrap: int) -> int:
     """Print the summary of the stored run ``run_dir`` and write its files there (under the
     run's lock: not while another process writes the run). A missing, broken or foreign stored
-    run is a one-line :class:`~hoyle.experiments.cli.UsageError`."""
+    run is a one-line :class:`~hoyle.experiments.usage.UsageError`."""
     from hoyle.envs.core.errors import HoyleError
-    from hoyle.experiments.cli import UsageError
     from hoyle.experiments.match import CONFIG_FILE, load_run
     from hoyle.experiments.report import build_report, format_report, write_report
     from hoyle.experiments.runs import locked
@@ -202,7 +200,6 @@ def run(args: argparse.Namespace) -> int:
     """``hoyle tournament``: the exit status."""
     from hoyle.envs.core.errors import HoyleError
     from hoyle.experiments.backends import BackendUnavailable, import_ray
-    from hoyle.experiments.cli import UsageError, check_agents, load_game
     from hoyle.experiments.match import split_agents
 
     if args.bootstrap < 1:

@@ -61,6 +61,7 @@ from hoyle.envs.core.files import (
     write_json,
 )
 from hoyle.envs.core.registry import GameSpec
+from hoyle.experiments.usage import UsageError
 
 if TYPE_CHECKING:
     from hoyle.agents.td.train import TDTrainer
@@ -111,7 +112,6 @@ def resolve_game(text: str, config: str) -> tuple[GameSpec, Any]:
 
     from hoyle.envs.core.errors import HoyleError
     from hoyle.envs.core.registry import get_spec
-    from hoyle.experiments.cli import UsageError
 
     try:
         name, given = _raw_params(text)
@@ -131,8 +131,6 @@ def resolve_game(text: str, config: str) -> tuple[GameSpec, Any]:
 def check_config(out: Path, identity: Mapping[str, Any]) -> None:
     """Refuse, in one line naming the first setting that differs, a folder whose
     ``config.json`` is another run's."""
-    from hoyle.experiments.cli import UsageError
-
     cfg = out / "config.json"
     if not cfg.is_file():
         return
@@ -165,9 +163,8 @@ def run_folder(
     folder without a marker is taken only if its ``config.json`` says this same run (one
     written by a hoyle from before markers). With ``fresh`` (``--no-resume``) the run's own
     ``files`` are removed first. Every refusal, and every bad file met in the block, is a
-    one-line :class:`~hoyle.experiments.cli.UsageError`.
+    one-line :class:`~hoyle.experiments.usage.UsageError`.
     """
-    from hoyle.experiments.cli import UsageError
     from hoyle.experiments.runs import RunFolderError, claim, locked
 
     files = tuple(files)
@@ -203,8 +200,6 @@ class Trainer:
         checkpoint_every: int | None = None, eval_every: int | None = None, seed: int = 0,
         resume: bool = True, progress: bool = True, command: str = "",
     ) -> None:  # fmt: skip
-        from hoyle.experiments.cli import UsageError
-
         if config not in CONFIGS:
             raise UsageError(f"--config must be one of {', '.join(CONFIGS)}")
         if abstraction is not None and abstraction not in ABSTRACTIONS:

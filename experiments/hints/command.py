@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hoyle.experiments.usage import EXIT_INTERRUPTED, UsageError, load_game
+
 DESCRIPTION = """\
 Test the book's "Suggestions for Good Play" (RULES.md §2.7 Conquian, §1.9 Cassino). Every
 testable hint is an experiment: exact computation, simulation through the game, ablation of the
@@ -56,7 +58,6 @@ def add_command(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from hoyle.experiments.cli import EXIT_INTERRUPTED, UsageError, load_game
     from hoyle.experiments.hints.framework import (
         BUDGETS,
         GAME_MODULES,
@@ -127,7 +128,6 @@ def game_budget(budget: Any, game: str, referee: str | None) -> Any:
 
 def _check_referee(spec: str, game: Any) -> None:
     from hoyle.agents import make
-    from hoyle.experiments.cli import UsageError
 
     try:
         make(spec, game, 0)
