@@ -8,79 +8,46 @@ initial state, a chance node draws from ``state.chance_outcomes()``, a decision 
 uniformly random legal action, and ``apply_action`` is called; every applied action (chance or
 decision) is a step. Then, on states collected from a few more such playouts, ``clone()`` is
 timed per state and the observation observer's ``set_from`` per call (one call per state and
-player; the information state's beside a reference without an observation tensor, ``euchre``). The ratios are hoyle's numbers over the reference's (steps/s and games/s: higher is
-better; µs per clone or set_from: lower is better). Steps are not always the same unit: a
+player; the information state's beside a reference without an observation tensor,
+``euchre``). The ratios are hoyle's numbers over the reference's (steps/s and games/s: higher
+is better; µs per clone or set_from: lower is better). Steps are not always the same unit: a
 backgammon step here moves one man, in OpenSpiel two (a doublet's four in two actions), so
-games/s is the fair ratio there. :func:`profile_game` shows where a game's playout time goes. The time is spent in rounds that visit every game in
-turn, and the best round counts (see :func:`run_bench`).
+games/s is the fair ratio there. The time is spent in rounds that visit every game in turn,
+and the best round counts (see :func:`run_bench`). :func:`profile_game` shows where a game's
+playout time goes.
+
+``--baseline DIR`` also times each game in another checkout (a worktree of an older commit,
+:class:`Baseline`), in the same rounds, by the same loops (:mod:`.bench_worker`): a change's
+cost in speed, measured old against new in one run on one machine.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
-import time
+import subprocess
+import sys
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 import pyspiel
-from open_spiel.python.observation import make_observation
 
 from hoyle.envs.core.registry import SPIEL_PREFIX
+from hoyle.experiments import bench_worker
+from hoyle.experiments.bench_worker import random_playouts, sample_states, time_game
 from hoyle.experiments.match import game_label as match_label
-from hoyle.experiments.match import sample_chance
+from hoyle.experiments.usage import UsageError
 
 REFERENCE = "gin_rummy"
-MAX_SAMPLE_STATES = 500
+PACKAGES = ("envs", "agents", "experiments")
+"""The folders of a checkout that make up the ``hoyle`` package (pyproject's package-dir)."""
 
-
-def random_playouts(game: Any, seconds: float, rng: random.Random) -> dict[str, float]:
-    """Play random games for about ``seconds``; steps/s, games/s and mean steps per game."""
-    steps = games = 0
-    start = time.perf_counter()
-    while True:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = sample_chance(state, rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            state.apply_action(action)
-            steps += 1
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            break
-    return {"steps_per_s": steps / elapsed, "games_per_s": games / elapsed,
-            "steps_per_game": steps / games, "games": games, "seconds": elapsed}  # fmt: skip
-
-
-def sample_states(game: Any, rng: random.Random, limit: int = MAX_SAMPLE_STATES) -> list[Any]:
-    """Non-terminal states from random playouts, at most ``limit`` of them."""
-    states: list[Any] = []
-    while len(states) < limit:
-        state = game.new_initial_state()
-        while not state.is_terminal() and len(states) < limit:
-            states.append(state.clone())
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-    return states
-
-
-def _per_call(fn: Any, items: Sequence[Any], seconds: float) -> float:
-    """Mean seconds per ``fn(item)``, repeating the pass over ``items`` for about ``seconds``."""
-    calls = 0
-    start = time.perf_counter()
-    while True:
-        for item in items:
-            fn(item)
-        calls += len(items)
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return elapsed / calls
+__all__ = ["Baseline", "bench_game", "format_bench", "random_playouts", "run_bench",
+           "sample_states"]  # fmt: skip
 
 
 def game_label(game: Any) -> str:
@@ -102,15 +69,7 @@ def bench_game(
 ) -> dict[str, Any]:
     """Playout speed, and µs per ``clone()`` and per observer ``set_from`` for one game (the
     observation observer, or the information state's with ``perfect_recall``)."""
-    rng = random.Random(seed)
-    out: dict[str, Any] = {"game": game_label(game)}
-    out.update(random_playouts(game, seconds, rng))
-    states = sample_states(game, rng)
-    out["clone_us"] = 1e6 * _per_call(lambda s: s.clone(), states, seconds / 4)
-    obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=perfect_recall))
-    pairs = [(s, p) for s in states for p in range(game.num_players())]
-    out["set_from_us"] = 1e6 * _per_call(lambda sp: obs.set_from(*sp), pairs, seconds / 4)
-    return out
+    return {"game": game_label(game), **time_game(game, seconds, seed, perfect_recall)}
 
 
 def _best(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -126,6 +85,80 @@ def _best(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }  # fmt: skip
 
 
+class Baseline:
+    """Another checkout of hoyle (a worktree of an older commit), timed beside this one.
+
+    ``with Baseline(path) as old: old.time(game_string, seconds, seed, perfect_recall)``
+    starts one worker process whose ``hoyle`` is the checkout's own (its ``envs``,
+    ``agents`` and ``experiments`` folders, mapped into a ``hoyle`` namespace in a temporary
+    folder, as its pyproject maps them) and runs :func:`bench_worker.time_game` there: the
+    same loops as this side's, on the other side's games.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path).resolve()
+        missing = [d for d in PACKAGES if not (self.path / d / "__init__.py").is_file()]
+        if missing:
+            raise UsageError(
+                f"--baseline {path}: not a hoyle checkout (no {', '.join(missing)} package); "
+                "make one with: git worktree add /tmp/old <commit>"
+            )
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        self._proc: subprocess.Popen[str] | None = None
+
+    def __enter__(self) -> Baseline:
+        self._tmp = tempfile.TemporaryDirectory(prefix="hoyle-baseline-")
+        ns = Path(self._tmp.name) / "hoyle"
+        ns.mkdir()
+        for d in PACKAGES:
+            (ns / d).symlink_to(self.path / d, target_is_directory=True)
+        env = {**os.environ, "PYTHONPATH": self._tmp.name}
+        self._proc = subprocess.Popen(
+            [sys.executable, bench_worker.__file__],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=self._tmp.name,
+        )
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._proc is not None:
+            assert self._proc.stdin is not None
+            self._proc.stdin.close()
+            try:
+                self._proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+            self._proc = None
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+    def time(self, game: str, seconds: float, seed: int, perfect_recall: bool) -> dict[str, Any]:
+        """:func:`bench_worker.time_game` of ``game`` (a game string) in the other checkout."""
+        proc = self._proc
+        if proc is None or proc.stdin is None or proc.stdout is None:
+            raise RuntimeError("Baseline.time outside its with-block")
+        request = {"game": game, "seconds": seconds, "seed": seed,
+                   "perfect_recall": perfect_recall}  # fmt: skip
+        proc.stdin.write(json.dumps(request) + "\n")
+        proc.stdin.flush()
+        line = proc.stdout.readline()
+        if not line:
+            raise UsageError(f"--baseline {self.path}: its worker stopped (see the lines above)")
+        answer: dict[str, Any] = json.loads(line)
+        if "error" in answer:
+            raise UsageError(f"--baseline {self.path}: cannot time {game}: {answer['error']}")
+        return answer
+
+
 def reference_of(game: Any) -> str:
     """The C++ game a hoyle game is timed beside (its spec's ``reference``)."""
     spec = getattr(game, "spec", None)
@@ -138,6 +171,7 @@ def run_bench(
     seed: int = 0,
     reference: str | None = None,
     rounds: int = 3,
+    baseline: Baseline | None = None,
 ) -> list[dict[str, Any]]:
     """Bench the games and their reference games; each row has its ratios to its reference.
 
@@ -146,6 +180,11 @@ def run_bench(
     visit every game in turn, and each number is the best round's (highest rate, lowest time
     per call): on a shared machine the best round is the one least disturbed, and
     interleaving exposes every game to the same disturbances.
+
+    With a ``baseline`` (another checkout, entered), each game is also timed there right after
+    it is timed here, in every round, and its row gets ``baseline`` (that side's best numbers)
+    and the ratios ``x_old_steps`` (steps/s here over there: above 1 is faster here),
+    ``x_old_clone`` and ``x_old_set_from`` (µs here over there: below 1 is faster here).
     """
     refs = [reference or reference_of(g) for g in games]
     ref_names = list(dict.fromkeys(refs or [reference or REFERENCE]))
@@ -155,10 +194,21 @@ def run_bench(
     recall = {name: observer_kind(g) for name, g in zip(ref_names, ref_games, strict=True)}
     kinds = [recall[r] for r in [*refs, *ref_names]]
     runs: list[list[dict[str, Any]]] = [[] for _ in everything]
+    old_runs: list[list[dict[str, Any]]] = [[] for _ in games]
     for k in range(rounds):
         for i, g in enumerate(everything):
             runs[i].append(bench_game(g, seconds / rounds, seed + k, kinds[i]))
+            if baseline is not None and i < len(games):
+                old = baseline.time(runs[i][-1]["game"], seconds / rounds, seed + k, kinds[i])
+                old_runs[i].append({"game": runs[i][-1]["game"], **old})
     rows = [_best(r) for r in runs]
+    for row, old_run in zip(rows, old_runs, strict=False):
+        if old_run:
+            old_row = _best(old_run)
+            row["baseline"] = old_row
+            row["x_old_steps"] = row["steps_per_s"] / old_row["steps_per_s"]
+            row["x_old_clone"] = row["clone_us"] / old_row["clone_us"]
+            row["x_old_set_from"] = row["set_from_us"] / old_row["set_from_us"]
     for row, kind in zip(rows, kinds, strict=True):
         row["observer"] = "information state" if kind else "observation"
     by_name = dict(zip(ref_names, rows[len(games) :], strict=True))
@@ -208,8 +258,31 @@ def format_bench(rows: Sequence[dict[str, Any]]) -> str:
             f"{r['clone_us']:>9.2f} {r['x_clone']:>7.1f} {r['set_from_us']:>11.2f} "
             f"{r['x_set_from']:>7.1f}"
         )
+    old = [r for r in rows if "baseline" in r]
+    if old:
+        lines += ["", format_baseline(old)]
     recall = sorted({r["reference_game"] for r in rows if r.get("observer") == "information state"})
     if recall:
         lines.append(f"set_from: the information-state observer beside {', '.join(recall)} "
                      "(no observation tensor there); the observation observer elsewhere")  # fmt: skip
+    return "\n".join(lines)
+
+
+def format_baseline(rows: Sequence[dict[str, Any]]) -> str:
+    """The games beside the baseline checkout, as a plain-text table (ratios: here / there)."""
+    w = max(len("game"), *(len(r["game"]) for r in rows))
+    head = (
+        f"{'game':<{w}} {'steps/s':>10} {'old':>10} {'× old':>7} {'clone µs':>9} {'old':>9} "
+        f"{'× old':>7} {'set_from µs':>11} {'old':>11} {'× old':>7}"
+    )
+    lines = ["beside the baseline checkout (× old: steps/s here over there, higher is faster "
+             "here; µs here over there, lower is faster here)", head, "-" * len(head)]  # fmt: skip
+    for r in rows:
+        b = r["baseline"]
+        lines.append(
+            f"{r['game']:<{w}} {r['steps_per_s']:>10,.0f} {b['steps_per_s']:>10,.0f} "
+            f"{r['x_old_steps']:>7.3f} {r['clone_us']:>9.2f} {b['clone_us']:>9.2f} "
+            f"{r['x_old_clone']:>7.3f} {r['set_from_us']:>11.2f} {b['set_from_us']:>11.2f} "
+            f"{r['x_old_set_from']:>7.3f}"
+        )
     return "\n".join(lines)
