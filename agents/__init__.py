@@ -12,24 +12,45 @@ Every agent is a seeded ``pyspiel.Bot`` that plays whichever seat is to move.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from hoyle.agents.base import HoyleBot
+from hoyle.envs.core import plugins
 
 AgentFactory = Callable[[Any, dict[str, str], tuple[str, ...], int, str], HoyleBot]
+"""``(game, options, off, seed, spec) -> HoyleBot``: builds one kind of agent from its spec."""
+
 AGENTS: dict[str, AgentFactory] = {}
+"""Agent kinds registered in this process with :func:`register_agent` (a notebook's own bot).
+Installed kinds, hoyle's own included, are the ``hoyle.agents`` entry points
+(:mod:`hoyle.envs.core.plugins`), loaded on first use so ``import hoyle.agents`` stays light."""
 
 
 def register_agent(name: str) -> Callable[[AgentFactory], AgentFactory]:
-    """Declare an agent kind under ``name`` (the first word of its spec)."""
+    """Declare an agent kind under ``name`` (the first word of its spec) in this process; a
+    package declares it instead under ``[project.entry-points."hoyle.agents"]``."""
 
     def deco(f: AgentFactory) -> AgentFactory:
         AGENTS[name] = f
         return f
 
     return deco
+
+
+def agent_kinds() -> tuple[str, ...]:
+    """Every agent kind a spec may name: the installed entry points and this process's own."""
+    return tuple(sorted({*plugins.names("hoyle.agents"), *AGENTS}))
+
+
+def factory(kind: str) -> AgentFactory:
+    """The factory of agent ``kind`` (this process's registration first), or ``ValueError``."""
+    if kind in AGENTS:
+        return AGENTS[kind]
+    if kind in plugins.names("hoyle.agents"):
+        found: AgentFactory = plugins.load("hoyle.agents", kind)
+        return found
+    raise ValueError(f"unknown agent {kind!r}; agents: {', '.join(agent_kinds())}")
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str], tuple[str, ...]]:
@@ -51,64 +72,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str], tuple[str, ...]]:
 def make(spec: str, game: Any, seed: int = 0) -> HoyleBot:
     """Build the agent ``spec`` for ``game`` (a hoyle ``pyspiel.Game``), seeded."""
     kind, options, off = parse_spec(spec)
-    if kind not in AGENTS:
-        raise ValueError(f"unknown agent {kind!r} in {spec!r}; agents: {', '.join(sorted(AGENTS))}")
-    return AGENTS[kind](game, options, off, seed, spec)
+    try:
+        build = factory(kind)
+    except ValueError:
+        raise ValueError(
+            f"unknown agent {kind!r} in {spec!r}; agents: {', '.join(agent_kinds())}"
+        ) from None
+    return build(game, options, off, seed, spec)
 
 
-def _no_options(kind: str, options: dict[str, str], off: tuple[str, ...]) -> None:
-    if options or off:
-        raise ValueError(f"agent {kind!r} takes no options; got {options or off}")
-
-
-@register_agent("random")
-def _random(
-    game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
-) -> HoyleBot:
-    from hoyle.agents.random_agent import RandomBot
-
-    _no_options("random", options, off)
-    return RandomBot(game, seed, spec)
-
-
-@register_agent("heuristic")
-def _heuristic(
-    game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
-) -> HoyleBot:
-    from hoyle.agents.heuristics import make_heuristic
-
-    return make_heuristic(game, options, off, seed, spec)
-
-
-def _lazy(kind: str, module: str) -> None:
-    """Register ``kind`` as built by ``hoyle.agents.<module>.from_spec``, imported on first use.
-
-    Search and learning agents live in their own modules and are imported only when asked for,
-    so ``import hoyle.agents`` stays light.
-    """
-
-    def factory(
-        game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
-    ) -> HoyleBot:
-        mod = importlib.import_module(f"hoyle.agents.{module}")
-        bot: HoyleBot = mod.from_spec(game, options, off, seed, spec)
-        return bot
-
-    AGENTS[kind] = factory
-
-
-for _kind, _module in (
-    ("mcts", "mcts"),
-    ("ismcts", "ismcts"),
-    ("pimc", "pimc"),
-    ("mccfr", "cfr"),
-    ("gnubg", "gnubg_bot"),
-    ("td", "td"),
-    ("expectimax", "expectimax"),
-    ("serpent", "serpent"),
-    ("planner", "patience"),
-):
-    _lazy(_kind, _module)
-
-
-__all__ = ["AGENTS", "HoyleBot", "make", "parse_spec", "register_agent"]
+__all__ = ["AGENTS", "HoyleBot", "agent_kinds", "factory", "make", "parse_spec", "register_agent"]

@@ -12,6 +12,8 @@ from typing import Any
 
 import pyspiel
 
+from hoyle.envs.core.capabilities import memoryless
+
 
 class HoyleBot(pyspiel.Bot):  # type: ignore[misc]
     """Base of hoyle's agents: a seed, a name (its spec string), and ``step``."""
@@ -33,6 +35,7 @@ class HoyleBot(pyspiel.Bot):  # type: ignore[misc]
     def restart_at(self, state: Any) -> None:
         del state  # Unused: hoyle agents keep no per-game memory beyond the state.
 
+    @memoryless  # so an environment need not call it on every move
     def inform_action(self, state: Any, player_id: int, action: int) -> None:
         del state, player_id, action  # Unused.
 

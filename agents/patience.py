@@ -863,12 +863,9 @@ def from_spec(
 
 
 def make_agent(spec: str, game: Any, seed: int) -> HoyleBot:
-    """``hoyle.agents.make``, with ``planner`` built here if the registry lacks it."""
-    from hoyle.agents import AGENTS, make, parse_spec
+    """``hoyle.agents.make`` (``planner`` is an installed agent kind like the others)."""
+    from hoyle.agents import make
 
-    kind, options, off = parse_spec(spec)
-    if kind == "planner" and kind not in AGENTS:
-        return from_spec(game, options, off, seed, spec)
     return make(spec, game, seed)
 
 

@@ -22,3 +22,12 @@ class RandomBot(HoyleBot):
         legal = state.legal_actions()
         p = 1.0 / len(legal)
         return [(a, p) for a in legal], self.step(state)
+
+
+def from_spec(
+    game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
+) -> HoyleBot:
+    """The ``random`` agent (entry point ``hoyle.agents``: ``random``); it takes no options."""
+    if options or off:
+        raise ValueError(f"agent 'random' takes no options; got {options or off}")
+    return RandomBot(game, seed, spec)

@@ -36,7 +36,7 @@ from typing import Any
 
 import pyspiel
 
-from hoyle.envs.core.registry import SPIEL_PREFIX
+from hoyle.envs.core.spiel import SPIEL_PREFIX
 from hoyle.experiments import bench_worker
 from hoyle.experiments.bench_worker import random_playouts, sample_states, time_game
 from hoyle.experiments.match import game_label as match_label

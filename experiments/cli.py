@@ -9,7 +9,6 @@ exit status 2.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import secrets
 import sys
@@ -19,6 +18,7 @@ from typing import Any
 
 import pyspiel
 
+from hoyle.envs.core import plugins
 from hoyle.envs.core.errors import HoyleError
 from hoyle.envs.core.registry import GameSpec
 from hoyle.experiments.usage import (  # re-exported: callers import them from cli too
@@ -229,16 +229,12 @@ def _spiel_names() -> list[str]:
     return list(pyspiel.registered_names())
 
 
-COMMAND_MODULES = (
-    "hoyle.experiments.tournament",
-    "hoyle.experiments.train",
-    "hoyle.experiments.hints.command",
-    "hoyle.experiments.judge",
-    "hoyle.experiments.solve",
-)
-"""Modules that add a command of their own: each has ``add_command(subparsers)``, which adds its
-parser with ``set_defaults(func=...)``; the function returns the exit status and raises
-:class:`UsageError` for a bad command line. They import what they need lazily."""
+COMMAND_GROUP = "hoyle.commands"
+"""The entry points (:mod:`hoyle.envs.core.plugins`) of the commands that live in modules of their
+own: each names an ``add_command(subparsers)``, which adds its parser with
+``set_defaults(func=...)``; the function returns the exit status and raises
+:class:`UsageError` for a bad command line. They import what they need lazily, and a package
+of one's own adds a ``hoyle`` verb by declaring an entry in the same group."""
 
 
 # --- the parser --------------------------------------------------------------------------------
@@ -335,8 +331,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.set_defaults(func=cmd_bench)
 
-    for module in COMMAND_MODULES:
-        importlib.import_module(module).add_command(sub)
+    for name in plugins.names(COMMAND_GROUP):
+        plugins.load(COMMAND_GROUP, name)(sub)
     return p
 
 

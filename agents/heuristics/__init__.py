@@ -1,6 +1,7 @@
 """Heuristic agents: the book's "Suggestions for Good Play", one module per game.
 
-``agents/heuristics/<game>.py`` declares the game's hints with ``register_hints``; the agent
+``agents/heuristics/<game>.py`` declares the game's hints with ``register_hints`` and is named
+under the ``hoyle.heuristics`` entry points (:mod:`hoyle.envs.core.plugins`); the agent
 ``heuristic`` (or ``heuristic:-<hint>`` with hints switched off) applies them in book order.
 A game whose heuristic needs more than narrowing legal actions (backgammon chooses whole
 plays, and has a style option) defines ``from_spec`` in its module, which then builds the bot.
@@ -8,22 +9,24 @@ plays, and has a style option) defines ``from_spec`` in its module, which then b
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from hoyle.agents.base import HoyleBot
 from hoyle.agents.heuristics.hints import HEURISTICS, Hint, HintPolicy, resolve_hint
+from hoyle.envs.core import plugins
 
 
 def game_hints(short_name: str) -> tuple[Hint, ...]:
     """The hints of a game (importing its heuristics module); empty if it has none."""
-    if short_name not in HEURISTICS:
-        try:
-            importlib.import_module(f"hoyle.agents.heuristics.{short_name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"hoyle.agents.heuristics.{short_name}":
-                raise
+    heuristics_module(short_name)
     return HEURISTICS.get(short_name, ())
+
+
+def heuristics_module(short_name: str) -> Any:
+    """The heuristics module of a game (its ``hoyle.heuristics`` entry, imported), or ``None``."""
+    if short_name not in plugins.names("hoyle.heuristics"):
+        return None
+    return plugins.load("hoyle.heuristics", short_name)
 
 
 class HeuristicBot(HoyleBot):
@@ -55,10 +58,7 @@ def make_heuristic(
     """The ``heuristic`` agent of ``game``: its module's ``from_spec`` if it has one, else a
     :class:`HeuristicBot` (which takes no options)."""
     short = game.spec.short_name
-    game_hints(short)
-    module = (
-        importlib.import_module(f"hoyle.agents.heuristics.{short}") if short in HEURISTICS else None
-    )
+    module = heuristics_module(short)
     if module is not None and hasattr(module, "from_spec"):
         bot: HoyleBot = module.from_spec(game, options, off, seed, spec)
         return bot

@@ -1,18 +1,15 @@
-"""The games, one module per game; importing this package registers them all.
+"""The games, one module (or package) per game; importing this package registers them all.
 
 A new game is a module here (a pure rules object, its observer pieces and its ``GameSpec``,
-registered at import); every module of this package is imported, so registering a game puts it
-in the CLI, the wrappers and the conformance suite at once.
+registered at import) and its line under ``[project.entry-points."hoyle.games"]`` in
+``pyproject.toml``; every entry of that group is imported (:func:`hoyle.envs.core.registry.
+discover_games`, through :mod:`hoyle.envs.core.plugins`, the one way hoyle finds its parts), so
+registering a game puts it in the CLI, the wrappers and the conformance suite at once, and a
+game of another installed package joins them the same way.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+from hoyle.envs.core.registry import discover_games
 
-GAME_MODULES = tuple(
-    sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
-)
-
-for _name in GAME_MODULES:
-    importlib.import_module(f"{__name__}.{_name}")
+discover_games()

@@ -35,7 +35,7 @@ opponent's legal actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeAlias
 
 import gymnasium
@@ -43,10 +43,12 @@ import numpy as np
 import pyspiel
 from gymnasium import spaces
 
+from hoyle.envs.core.capabilities import HoyleGame, keeps_memory
 from hoyle.envs.core.errors import ActionTypeError, HoyleError, shown
 from hoyle.envs.core.registry import GAMES, load
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.core.spiel import as_action as spiel_as_action
+from hoyle.envs.wrappers.opponents import opponent_factory
 
 ILLEGAL_ACTION_POLICIES = ("penalty", "raise")
 """What a wrapper does with an illegal action: end the episode with a penalty, or raise."""
@@ -58,8 +60,12 @@ _APPLY_UNCHECKED = pyspiel.State.apply_action
 hoyle's memoized one in ``_apply_action``): used only for actions the wrapper has just checked
 itself or drawn from ``chance_outcomes``."""
 
-AgentLike: TypeAlias = str | pyspiel.Bot
-"""An opponent: an agent spec string (``"random"``, ``"heuristic"``) or a ``pyspiel.Bot``."""
+BotFactory: TypeAlias = Callable[[Any, int], pyspiel.Bot]
+"""``(game, seed) -> pyspiel.Bot``: an opponent built afresh at every reset."""
+
+AgentLike: TypeAlias = str | pyspiel.Bot | BotFactory
+"""An opponent: an agent spec string (``"random"``, ``"heuristic"``: built by the opponent
+factory of :mod:`hoyle.envs.wrappers.opponents`), a ``pyspiel.Bot``, or a :data:`BotFactory`."""
 
 
 # --- pieces shared with the PettingZoo environment ------------------------------------------
@@ -72,7 +78,7 @@ def load_game(game: str | pyspiel.Game, params: Mapping[str, Any]) -> Any:
         return load(game, params)
     if params:
         raise ValueError(f"parameters {dict(params)} given with an already loaded game {game}")
-    if not hasattr(game, "rules") or not hasattr(game, "spec"):
+    if not isinstance(game, HoyleGame):
         raise TypeError(f"{game} is not a hoyle game; load one with hoyle.envs.load(name)")
     return game
 
@@ -185,14 +191,6 @@ def _restart(bot: Any, state: Any) -> None:
         bot.restart_at(state)
     else:
         bot.restart()
-
-
-def _stateful(bot: Any) -> bool:
-    """Whether ``bot`` needs ``inform_action`` (hoyle agents keep no memory and do not)."""
-    from hoyle.agents.base import HoyleBot
-
-    method = getattr(type(bot), "inform_action", None)
-    return method not in (None, HoyleBot.inform_action, pyspiel.Bot.inform_action)
 
 
 # --- the Gymnasium environment -------------------------------------------------------------
@@ -318,7 +316,7 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self, opponents: AgentLike | Sequence[AgentLike], num_players: int
     ) -> dict[int, AgentLike]:
         others = [p for p in range(num_players) if p != self.seat]
-        if isinstance(opponents, str | pyspiel.Bot):
+        if isinstance(opponents, str | pyspiel.Bot) or callable(opponents):
             given: list[AgentLike] = [opponents] * len(others)
         else:
             given = list(opponents)
@@ -327,8 +325,11 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
                     f"{len(given)} opponents given for the {len(others)} other seats {others}"
                 )
         for o in given:
-            if not isinstance(o, str | pyspiel.Bot):
-                raise TypeError(f"an opponent must be an agent spec string or a pyspiel.Bot: {o!r}")
+            if not (isinstance(o, str | pyspiel.Bot) or callable(o)):
+                raise TypeError(
+                    "an opponent must be an agent spec string, a pyspiel.Bot or a factory "
+                    f"(game, seed) -> Bot: {shown(o)}"
+                )
         return dict(zip(others, given, strict=True))
 
     # --- the Gymnasium API --------------------------------------------------------------------
@@ -342,18 +343,16 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         before anything changes, the running episode included."""
         super().reset(seed=seed)
         del options  # Unused: a hoyle episode has no reset options.
-        from hoyle.agents import make
-
         rng = self.np_random
         state = self.game.new_initial_state()
         self._bots = {}
         seeds = rng.integers(0, 2**31 - 1, size=len(self._opponents))
         for (p, o), s in zip(self._opponents.items(), seeds, strict=True):
-            self._bots[p] = make(o, self.game, seed=int(s)) if isinstance(o, str) else o
+            self._bots[p] = self._build(o, int(s))
         for bot in self._bots.values():
             _restart(bot, state)
         unique = {id(b): b for b in self._bots.values()}  # one bot object may sit in two seats
-        self._informed = [b for b in unique.values() if _stateful(b)]
+        self._informed = [b for b in unique.values() if keeps_memory(b)]
         self._state = state
         self._over = False
         self._return_paid = False
@@ -435,6 +434,15 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._state
 
     # --- internals -----------------------------------------------------------------------------
+    def _build(self, opponent: AgentLike, seed: int) -> Any:
+        """The bot for one seat this episode: a spec string through the opponent factory, a
+        factory called, a bot object as it is."""
+        if isinstance(opponent, str):
+            return opponent_factory()(opponent, self.game, seed)
+        if isinstance(opponent, pyspiel.Bot):
+            return opponent
+        return opponent(self.game, seed)
+
     def _advance(self) -> int:
         """Resolve chance and the other seats until the seat is to move or the game ends."""
         state, rules, seat = self._state, self.rules, self.seat

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 import sys
 import time
 from pathlib import Path
@@ -115,10 +114,11 @@ def game_budget(budget: Any, game: str, referee: str | None) -> Any:
     budget, ``REFEREE_SPECS[budget]`` of its hint module (backgammon: gnubg at the budget's
     depth); else, for the full budget, its strong search (``hoyle.agents.ismcts.REFEREE``)."""
     from hoyle.agents.ismcts import REFEREE
+    from hoyle.experiments.hints.framework import hint_module
 
     if referee:
         return dataclasses.replace(budget, referee=referee.strip())
-    own = getattr(importlib.import_module(f"hoyle.experiments.hints.{game}"), "REFEREE_SPECS", {})
+    own = getattr(hint_module(game), "REFEREE_SPECS", {})
     if budget.name in own:
         return dataclasses.replace(budget, referee=own[budget.name])
     if budget.name == "full" and game in REFEREE:

@@ -58,6 +58,7 @@ from typing import Any
 from scipy.special import betaincinv
 from tqdm import tqdm
 
+from hoyle.envs.core import plugins
 from hoyle.envs.core.files import FileFormatError, read_json, write_json
 from hoyle.experiments.match import derive_seed, hoyle_version
 
@@ -314,10 +315,16 @@ class Untestable:
 
 EXPERIMENTS: dict[str, dict[str, Experiment]] = {}
 UNTESTABLE: dict[str, list[Untestable]] = {}
-GAME_MODULES = (
-    "conquian", "cassino", "backgammon", "calabrasella", "five_hundred", "poker_patience",
-)  # fmt: skip
-"""Games with hint experiments (``experiments/hints/<game>.py``)."""
+GAME_MODULES = plugins.names("hoyle.hints")
+"""Games with hint experiments (``experiments/hints/<game>.py``, each a ``hoyle.hints`` entry
+point: :mod:`hoyle.envs.core.plugins`), sorted."""
+
+
+def hint_module(game: str) -> Any:
+    """The hint-experiment module of ``game`` (its ``hoyle.hints`` entry), imported."""
+    return plugins.load("hoyle.hints", game)
+
+
 NO_BOOK_HINTS = {"solo": "§6.7", "heart_solo": "§6.7", "preference": "§5.6", "lift_smoke": "§10"}
 """Games whose book text gives no hints (the RULES.md section that says so): their heuristic
 agents are the project's own, and their rules' facts are golden tests."""
@@ -340,10 +347,8 @@ def register_untestable(u: Untestable) -> Untestable:
 
 def load_all() -> None:
     """Import every game's experiments."""
-    import importlib
-
     for g in GAME_MODULES:
-        importlib.import_module(f"hoyle.experiments.hints.{g}")
+        hint_module(g)
 
 
 def experiments(game: str, only: Sequence[str] | None = None) -> list[Experiment]:

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import csv
-import importlib
 import io
 import math
 from collections.abc import Sequence
@@ -20,6 +19,7 @@ from hoyle.experiments.hints.framework import (
     Experiment,
     Result,
     Verdict,
+    hint_module,
     load_all,
 )
 
@@ -133,7 +133,7 @@ def write_report(
     if command:
         lines += ["", f"Made by `{command}` (the same command reproduces it: same seed, same "
                   "numbers; finished experiments are reused)."]  # fmt: skip
-    methods = getattr(importlib.import_module(f"hoyle.experiments.hints.{game}"),
+    methods = getattr(hint_module(game),
                       "METHODS_TEXT", METHODS_TEXT)  # fmt: skip
     lines += ["", "**Verdict rule.** " + VERDICT_RULE, "", "**Methods.** " + methods, ""]
     lines += ["## Every hint", "",

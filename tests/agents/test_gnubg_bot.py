@@ -15,7 +15,7 @@ import pyspiel
 import pytest
 
 import hoyle.envs  # noqa: F401  (registers hoyle_backgammon)
-from hoyle.agents import AGENTS
+from hoyle.agents import agent_kinds, make
 from hoyle.agents.gnubg_bot import (
     GNUBG_START_ID,
     GnubgBot,
@@ -211,8 +211,7 @@ def test_missing_gnubg_says_how_to_install(monkeypatch: pytest.MonkeyPatch, game
         GnubgBot(game, 0)
     with pytest.raises(ImportError, match="hoyle\\[gnubg\\]"):
         from_spec(game, {"ply": "1"}, (), 0, "gnubg:ply=1")
-    if "gnubg" in AGENTS:  # once registered as an agent kind, make() says the same
-        from hoyle.agents import make
-
-        with pytest.raises(ImportError, match="hoyle\\[gnubg\\]"):
-            make("gnubg", game, 0)
+    # gnubg is an installed agent kind: make() says the same
+    assert "gnubg" in agent_kinds()
+    with pytest.raises(ImportError, match="hoyle\\[gnubg\\]"):
+        make("gnubg", game, 0)

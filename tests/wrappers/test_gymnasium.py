@@ -178,6 +178,21 @@ def test_opponents_as_specs_lists_and_bots(config: Any) -> None:
     for opponents in (["random"] * others, bots, "heuristic"):
         env = HoyleEnv(game, seat=0, opponents=opponents)
         assert _episode(env, seed=1, action_seed=1)[-1][2]
+    seeds: list[int] = []
+
+    def factory(g: Any, seed: int) -> RandomBot:  # built afresh at every reset, seeded by it
+        seeds.append(seed)
+        return RandomBot(g, seed=seed)
+
+    env = HoyleEnv(game, seat=0, opponents=factory)
+    first = _episode(env, seed=1, action_seed=1)
+    assert first[-1][2] and len(seeds) == others
+    again = _episode(env, seed=1, action_seed=1)
+    assert len(again) == len(first) and all(_same(x, y) for x, y in zip(first, again, strict=True))
+    assert seeds[:others] == seeds[others:]
+    if others:
+        with pytest.raises(TypeError, match="factory"):
+            HoyleEnv(game, opponents=[3] * others)
     with pytest.raises(ValueError, match="opponents"):
         HoyleEnv(game, opponents=["random"] * (others + 1))
     with pytest.raises(ValueError, match="seat"):
@@ -217,3 +232,23 @@ def test_render_shows_only_the_seat_view(config: Any) -> None:
     text = env.render()
     assert unwrapped._observer.string_from(unwrapped.spiel_state, 0) in text
     assert str(unwrapped.spiel_state) not in text
+
+
+def test_spec_strings_need_the_agents_layer_only_through_its_entry_point(
+    config: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the ``hoyle.opponents`` entry (hoyle.agents not installed) a spec string is
+    refused in one line at reset, while bot objects still play."""
+    from hoyle.envs.core import plugins
+    from hoyle.envs.core.errors import HoyleError
+
+    def missing(group: str, name: str) -> Any:
+        raise KeyError(name)
+
+    monkeypatch.setattr(plugins, "load", missing)
+    game = load_config(config)
+    if game.num_players() < 2:
+        pytest.skip("a one-player game has no opponents")
+    with pytest.raises(HoyleError, match=r"needs hoyle\.agents"):
+        HoyleEnv(game, seat=0, opponents="random").reset(seed=0)
+    assert _episode(HoyleEnv(game, seat=0, opponents=RandomBot(game, 0)), 1, 1)[-1][2]

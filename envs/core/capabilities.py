@@ -1,0 +1,103 @@
+"""What a game, its rules or a bot may offer beyond the contract, as typed protocols.
+
+Agents and wrappers ask ``isinstance(rules, CardPlayRules)`` rather than
+``hasattr(rules, "card_play")``: the protocol names the capability once, with its signature,
+so a typo in a probe cannot silently turn a capability off, a type checker sees what the
+capability returns, and a new game reads here what it may declare. All are
+``runtime_checkable`` (``isinstance`` checks that the members exist; the signatures are for
+mypy and the reader).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    import pyspiel
+
+    from hoyle.envs.core.registry import GameSpec
+
+
+@runtime_checkable
+class HoyleGame(Protocol):
+    """A hoyle ``pyspiel.Game``: its pure rules object and its registered spec (OpenSpiel's own
+    games have neither)."""
+
+    rules: Any
+    spec: GameSpec
+
+
+@runtime_checkable
+class BackgammonRules(Protocol):
+    """Rules of backgammon: the stake of a backgammon (the book's treble, or a parameter), by
+    which outside engines (gnubg, the expectimax values) recognise the game they can play."""
+
+    backgammon_value: int
+
+
+@runtime_checkable
+class CardPlayRules(Protocol):
+    """Rules whose trick play a double-dummy searcher can solve: ``card_play(s)`` is the
+    position (hands, trick, sides, points) or ``None`` outside the card play."""
+
+    def card_play(self, s: Any) -> Any: ...
+
+
+@runtime_checkable
+class ResamplesHistory(Protocol):
+    """Rules with a determinizer of their own: a history ``player`` cannot tell from ``s``'s,
+    drawn with ``sampler`` (otherwise the core re-deals from ``hidden_deals``)."""
+
+    def resample_history(
+        self, s: Any, player: int, history: Sequence[int], sampler: pyspiel.ProbabilitySampler
+    ) -> list[int]: ...
+
+
+@runtime_checkable
+class ExplainsIllegal(Protocol):
+    """Rules that can say why an action is refused, in the rule's terms ("you must follow suit
+    (hearts): you hold ♥7", "no man of yours on point 7"), or ``None`` where they have nothing
+    better than "not a legal move". The adapter asks only on the error path (an illegal action
+    applied, a typed move naming an illegal action: :mod:`hoyle.envs.core.moves`), never in
+    legal play, so a reason costs nothing there; ``action`` is any int of the action space
+    that is not legal in ``s`` for the player to move. The reason speaks to that player and
+    may name only what he sees (his own cards, the table). PokerKit's ``verify_*`` methods and
+    python-chess's ``IllegalMoveError`` are the models."""
+
+    def illegal_reason(self, s: Any, action: int) -> str | None: ...
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+MEMORYLESS = "__hoyle_memoryless__"
+"""The mark :func:`memoryless` sets on an ``inform_action`` that ignores what it is told."""
+
+
+def memoryless(method: F) -> F:
+    """Mark a bot's ``inform_action`` as one that keeps nothing, so an environment need not call
+    it on every move (hoyle's agents read the state they are given and remember no history)."""
+    setattr(method, MEMORYLESS, True)
+    return method
+
+
+def keeps_memory(bot: Any) -> bool:
+    """Whether ``bot`` must be told every action (``inform_action``): any bot whose
+    ``inform_action`` is its own, not OpenSpiel's base one nor one marked :func:`memoryless`."""
+    import pyspiel
+
+    method = getattr(type(bot), "inform_action", None)
+    if method is None or method is pyspiel.Bot.inform_action:
+        return False
+    return not getattr(method, MEMORYLESS, False)
+
+
+__all__ = [
+    "BackgammonRules",
+    "CardPlayRules",
+    "ExplainsIllegal",
+    "HoyleGame",
+    "ResamplesHistory",
+    "keeps_memory",
+    "memoryless",
+]
