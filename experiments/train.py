@@ -2,18 +2,22 @@
 
 Two modes, chosen by ``--config`` and ``--abstraction``:
 
-* **exact** (``--config small``, the default, without ``--abstraction``): the game's
-  ``GameSpec.small_config`` is enumerated once into flat arrays
-  (:mod:`hoyle.agents.cfr.tree`, cached as ``tree.npz`` in the run folder), MCCFR walks them,
-  and the exact exploitability of the average policy is computed by a vectorised best
-  response at log-spaced iterations (about ten per decade; ``--eval-every N`` for a fixed
-  step) and written to ``exploitability.csv`` and ``exploitability.png`` (log-log).
+* **exact** (``--config small``, the default, or ``--config tiny``, without
+  ``--abstraction``): the game's ``GameSpec.small_config`` (``tiny_config``) is enumerated
+  once into flat arrays (:mod:`hoyle.agents.cfr.tree`, cached as ``tree.npz`` in the run
+  folder), MCCFR walks them, and the exact exploitability of the average policy is computed
+  by a vectorised best response at log-spaced iterations (about ten per decade;
+  ``--eval-every N`` for a fixed step) and written to ``exploitability.csv`` and
+  ``exploitability.png`` (log-log). A tree estimated past ``--max-nodes`` (2,000,000) is
+  refused in one line with its estimated size (:func:`check_tree_size`): most games' small
+  configurations are still far too large, their tiny ones a few thousand nodes.
 * **abstracted** (``--config full``, or ``--abstraction``): MCCFR walks the real ``pyspiel``
   game with the information set keyed by the game's declared abstraction
   (``GameSpec.abstraction``, ``--abstraction declared``, the default on the full game) or by
   the exact information-state string (``--abstraction infostate``). Outcome sampling is the
   default there (external sampling explores every one of the traverser's actions: exponential
-  in the length of a full deal). ``progress.csv`` logs the information sets found.
+  in the length of a full deal; an iteration estimated past ``--max-nodes`` is refused).
+  ``progress.csv`` logs the information sets found.
 
 The run folder (``--out``, default ``runs/<game>-mccfr-<config>-<sampling>-s<seed>``) holds
 ``config.json``, ``checkpoint.npz`` (the regret and average tables as arrays, with a JSON
@@ -40,12 +44,10 @@ on loading; a damaged one is rebuilt (with a line on stderr).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -56,18 +58,29 @@ from hoyle.envs.core.files import (
     atomic_write,
     load_npz,
     npz_json,
-    read_json,
     save_npz,
-    write_json,
 )
-from hoyle.envs.core.registry import GameSpec
+from hoyle.experiments.trainer import (  # the folder rules and the game, for every method
+    RunTrainer,
+    resolve_game,
+)
 from hoyle.experiments.usage import UsageError
 
 if TYPE_CHECKING:
-    from hoyle.agents.td.train import TDTrainer
+    from hoyle.envs.core.registry import GameSpec
+    from hoyle.experiments.train_td import TDTrainer
 
 MODES = ("exact", "abstracted")
-CONFIGS = ("small", "full")
+CONFIGS = ("tiny", "small", "full")
+"""``--config``: the game's tiny or small configuration (``GameSpec.tiny_config``,
+``small_config``), both exact; or the game as given, abstracted."""
+EXACT_CONFIGS = ("tiny", "small")
+MAX_NODES = 2_000_000
+"""The default ``--max-nodes``: the most nodes (estimated) of a tree that exact mode
+enumerates, or of the walk one external-sampling iteration makes. Cassino's small
+configuration (873,797 nodes) takes 830 MB and minutes to enumerate."""
+TREE_SAMPLES = 300
+"""Random playouts behind each estimate of a tree's size (Knuth's estimator, seeded)."""
 ABSTRACTIONS = ("declared", "infostate")
 CSV_FIELDS = ("iteration", "train_seconds", "eval_seconds", "nash_conv", "exploitability")
 CHECKPOINT = "checkpoint.npz"
@@ -75,7 +88,6 @@ CHECKPOINT_FORMAT = "hoyle-mccfr-checkpoint-1"
 """The format tag in a checkpoint's ``meta`` (arrays of ``state_dict``, JSON for the rest)."""
 LEGACY_CHECKPOINT = "checkpoint.pkl"
 """The pickled checkpoint of earlier versions: never opened (unpickling can run any code)."""
-RUN_KIND = "train"
 
 
 def log_points(total: int, per_decade: int = 10) -> list[int]:
@@ -96,109 +108,68 @@ def log_points(total: int, per_decade: int = 10) -> list[int]:
     return sorted(pts)
 
 
-def _raw_params(text: str) -> tuple[str, dict[str, str]]:
-    name, _, rest = text.partition("(")
-    given: dict[str, str] = {}
-    for item in filter(None, (p.strip() for p in rest.strip().removesuffix(")").split(","))):
-        k, _, v = item.partition("=")
-        given[k.strip()] = v.strip()
-    return name.strip(), given
+def check_tree_size(
+    spec: GameSpec, game: Any, label: str, config: str, mode: str, sampling: str,
+    max_nodes: int = MAX_NODES,
+) -> None:  # fmt: skip
+    """Refuse, in one line naming its estimated size, a tree this run cannot build or walk.
 
-
-def resolve_game(text: str, config: str) -> tuple[GameSpec, Any]:
-    """The spec and ``pyspiel`` game: with ``config="small"``, the game's ``small_config``
-    under any parameter the game string names."""
-    import pyspiel
-
-    from hoyle.envs.core.errors import HoyleError
-    from hoyle.envs.core.registry import get_spec
-
-    try:
-        name, given = _raw_params(text)
-        spec = get_spec(name)
-        base: dict[str, Any] = {}
-        if config == "small":
-            if not spec.small_config:
-                raise UsageError(f"{spec.short_name} declares no small configuration")
-            base = dict(spec.small_config)
-        params = spec.resolve({**base, **given})
-        return spec, pyspiel.load_game(spec.spiel_name, params)
-    except (HoyleError, ValueError, pyspiel.SpielError) as e:
-        raise UsageError(str(e)) from None
-
-
-# --- the run folder ------------------------------------------------------------------------
-def check_config(out: Path, identity: Mapping[str, Any]) -> None:
-    """Refuse, in one line naming the first setting that differs, a folder whose
-    ``config.json`` is another run's."""
-    cfg = out / "config.json"
-    if not cfg.is_file():
-        return
-    old = read_json(cfg, "run config")
-    diff = [k for k in identity if old.get(k) != identity[k]]
-    if diff:
-        k = diff[0]
-        raise UsageError(f"{out} holds another run ({k}: {old.get(k)!r}, not {identity[k]!r}); "
-                         "choose another --out")  # fmt: skip
-
-
-def _same_config(out: Path, identity: Mapping[str, Any]) -> bool:
-    """Whether ``out/config.json`` says ``identity`` (an unreadable one says nothing)."""
-    try:
-        old = read_json(out / "config.json", "run config")
-    except FileFormatError:
-        return False
-    return all(old.get(k) == v for k, v in identity.items())
-
-
-@contextlib.contextmanager
-def run_folder(
-    out: Path, identity: Mapping[str, Any], fresh: bool, files: Iterable[str]
-) -> Iterator[None]:
-    """Hold ``out`` as this training run's folder for the block (both methods).
-
-    The folder is created, locked (:func:`~hoyle.experiments.runs.locked`: a second process
-    refuses), checked (another run's ``config.json`` is refused) and claimed
-    (:func:`~hoyle.experiments.runs.claim`, kind ``train``, the settings ``identity``); a
-    folder without a marker is taken only if its ``config.json`` says this same run (one
-    written by a hoyle from before markers). With ``fresh`` (``--no-resume``) the run's own
-    ``files`` are removed first. Every refusal, and every bad file met in the block, is a
-    one-line :class:`~hoyle.experiments.usage.UsageError`.
+    Exact mode enumerates the whole tree into arrays; external sampling on the real game walks
+    every action of the traverser in each iteration. Both sizes are estimated by Knuth's
+    estimator over :data:`TREE_SAMPLES` seeded random playouts
+    (:func:`hoyle.envs.core.treesize.estimate_nodes`: a fraction of a second, good to a few per
+    cent on a tree that fits, to an order of magnitude on one of 1e+20 nodes), and a
+    run past ``max_nodes`` is refused before its folder is touched, with the configuration
+    that fits.
     """
-    from hoyle.experiments.runs import RunFolderError, claim, locked
+    from hoyle.envs.core.treesize import about, estimate_nodes
 
-    files = tuple(files)
+    if mode == "exact":
+        nodes = estimate_nodes(game, TREE_SAMPLES)
+        what = f"{label} has {about(nodes)} nodes in its tree"
+        full = "--config full" + ("" if spec.abstraction else " --abstraction infostate")
+        if config == "small" and spec.tiny_config is not None:
+            hint = f"use --config tiny (at most {spec.tiny_nodes:,} nodes)"
+        elif config == "small":
+            hint = f"{spec.short_name} has no tiny configuration; use {full} to sample it"
+        else:
+            hint = f"the tiny configuration as declared has at most {spec.tiny_nodes:,} nodes"
+        cannot = "more than exact mode enumerates"
+    elif sampling == "external":
 
-    def adopt(path: Path) -> bool:
-        return _same_config(path, identity)
+        def walk(p: int) -> float:  # the walk with traverser p (an iteration has one each)
+            return estimate_nodes(game, TREE_SAMPLES, branching=lambda s: s.current_player() == p)
 
-    try:
-        with locked(out):
-            check_config(out, identity)
-            claim(out, RUN_KIND, identity, fresh=fresh, owned=files, adopt=adopt,
-                  elsewhere="choose another --out")  # fmt: skip
-            yield
-    except (FileFormatError, RunFolderError) as e:
-        raise UsageError(str(e)) from None
-    except OSError as e:
-        if e.filename is None:
-            raise
-        raise UsageError(f"cannot write {e.filename}: {e.strerror or e}") from None
+        nodes = sum(walk(p) for p in range(game.num_players()))
+        what = f"one external-sampling iteration on {label} walks {about(nodes)} nodes"
+        hint = "use --sampling outcome"
+        if spec.tiny_config is not None:
+            hint += f", or --config tiny (at most {spec.tiny_nodes:,} nodes) to solve exactly"
+        cannot = "more than a run walks"
+    else:
+        return
+    if nodes > max_nodes:
+        raise UsageError(f"{what} (estimated from {TREE_SAMPLES} random playouts), {cannot} "
+                         f"({max_nodes:,}, --max-nodes): {hint}")  # fmt: skip
 
 
-class Trainer:
-    """One MCCFR run in a folder: builds or resumes the solver, trains, logs, saves."""
+class Trainer(RunTrainer):
+    """One MCCFR run in a folder (on the run skeleton, :class:`~hoyle.experiments.trainer.
+    RunTrainer`): builds or resumes the solver, trains, logs, saves."""
 
     FILES = ("config.json", CHECKPOINT, "exploitability.csv", "progress.csv", "policy.npz",
              "exploitability.png", "summary.json")  # fmt: skip
     """What the run writes (and ``--no-resume`` removes). ``tree.npz`` is not among them: it
     is a cache of the game alone, checked on loading, and slow to build."""
+    RESULT = "policy.npz"
+    UNIT = "iteration"
 
     def __init__(
         self, game_text: str, *, sampling: str | None = None, iterations: int = 10_000,
         config: str = "small", abstraction: str | None = None, out: Path | str | None = None,
         checkpoint_every: int | None = None, eval_every: int | None = None, seed: int = 0,
         resume: bool = True, progress: bool = True, command: str = "",
+        max_nodes: int = MAX_NODES,
     ) -> None:  # fmt: skip
         if config not in CONFIGS:
             raise UsageError(f"--config must be one of {', '.join(CONFIGS)}")
@@ -206,12 +177,14 @@ class Trainer:
             raise UsageError(f"--abstraction must be one of {', '.join(ABSTRACTIONS)}")
         if iterations < 1 or seed < 0:
             raise UsageError("--iterations must be at least 1 and --seed at least 0")
+        if max_nodes < 1:
+            raise UsageError("--max-nodes must be at least 1")
         self.spec, self.game = resolve_game(game_text, config)
         from hoyle.experiments.match import game_label
 
         self.label = game_label(self.spec, dict(self.game.get_parameters()))
         """The game string naming only the parameters that differ from the defaults."""
-        self.mode = "exact" if config == "small" and abstraction is None else "abstracted"
+        self.mode = "exact" if config in EXACT_CONFIGS and abstraction is None else "abstracted"
         if self.mode == "abstracted" and abstraction is None:
             abstraction = "declared"
         if abstraction == "declared" and self.spec.abstraction is None:
@@ -219,58 +192,38 @@ class Trainer:
         self.sampling = sampling or ("external" if self.mode == "exact" else "outcome")
         if self.sampling not in ("external", "outcome"):
             raise UsageError("--sampling must be external or outcome")
+        check_tree_size(self.spec, self.game, self.label, config, self.mode, self.sampling,
+                        max_nodes)  # fmt: skip
         self.abstraction = abstraction
         self.iterations = iterations
-        self.checkpoint_every = checkpoint_every or max(1, iterations // 20)
-        if self.checkpoint_every < 1 or (eval_every is not None and eval_every < 1):
+        if eval_every is not None and eval_every < 1:
             raise UsageError("--checkpoint-every and --eval-every must be at least 1")
         self.eval_every = eval_every
         self.seed = seed
-        self.progress = progress
-        self.command = command
         default = f"runs/{self.spec.short_name}-mccfr-{config}-{self.sampling}-s{seed}"
-        self.out = Path(out or default)
-        self.config = {
-            "game": str(self.game), "method": "mccfr", "mode": self.mode, "config": config,
-            "sampling": self.sampling, "abstraction": abstraction, "seed": seed,
-            "eval_every": eval_every,
-        }  # fmt: skip
-        self.resume = resume
+        super().__init__(
+            Path(out or default),
+            {"game": str(self.game), "method": "mccfr", "mode": self.mode, "config": config,
+             "sampling": self.sampling, "abstraction": abstraction, "seed": seed,
+             "eval_every": eval_every},
+            total=iterations, checkpoint_every=checkpoint_every or max(1, iterations // 20),
+            resume=resume, progress=progress, command=command,
+        )  # fmt: skip
         self.log: list[dict[str, float]] = []
-        self.train_seconds = 0.0
         self.tree: Any = None
         self.solver: Any = None
         self.build_seconds = 0.0
-        self._held = False
-        self._claimed = False
+        self._points: set[int] = set()
 
-    @contextlib.contextmanager
-    def holding(self) -> Iterator[None]:
-        """Hold the run folder (:func:`run_folder`) for the block; re-entrant, and claimed
-        fresh (``resume=False``) only the first time."""
-        if self._held:
-            yield
-            return
-        fresh = not self.resume and not self._claimed
-        with run_folder(self.out, self.config, fresh, self.FILES):
-            self._held = self._claimed = True
-            try:
-                yield
-            finally:
-                self._held = False
+    @property
+    def done(self) -> int:
+        return int(self.solver.iteration) if self.solver is not None else 0
 
-    def resumed_at(self) -> str | None:
-        """Where the run stands after :meth:`setup`, if past its start (for the resume line)."""
-        it = self.solver.iteration if self.solver is not None else 0
-        return f"iteration {it}" if it else None
+    @property
+    def desc(self) -> str:
+        return f"mccfr {self.sampling}"
 
     # --- setting up ---------------------------------------------------------------------
-    def setup(self) -> None:
-        """Claim the folder, build (or load the cached) tree and the solver, and resume the
-        checkpoint of this run if there is one."""
-        with self.holding():
-            self._setup()
-
     def _setup(self) -> None:
         from hoyle.agents.cfr.mccfr import GameMCCFR, TreeMCCFR, abstraction_key_fn, exact_key_fn
         from hoyle.agents.cfr.tree import build_tree
@@ -281,7 +234,6 @@ class Trainer:
             print(f"{self.out / LEGACY_CHECKPOINT}: a pickled checkpoint of an earlier "
                   "hoyle, never loaded (unpickling can run code); starting over",
                   file=sys.stderr)  # fmt: skip
-        write_json(self.out / "config.json", {**self.config, "command": self.command})
         if self.mode == "exact":
             cached = self.out / "tree.npz"
             tree = self._cached_tree(cached)
@@ -349,15 +301,15 @@ class Trainer:
         self.train_seconds = float(secs)
 
     # --- evaluating and saving --------------------------------------------------------------
-    def _eval_due(self, it: int) -> bool:
+    def eval_due(self, it: int) -> bool:
         if self.mode != "exact":
             return it % self.checkpoint_every == 0 or it == self.iterations
         if self.eval_every is not None:
             return it % self.eval_every == 0 or it == self.iterations
         return it in self._points
 
-    def evaluate(self) -> dict[str, float]:
-        """One row of the log: exact exploitability (exact mode) or the tables' size."""
+    def evaluate(self) -> list[dict[str, Any]]:
+        """The log's row now: exact exploitability (exact mode) or the tables' size."""
         from hoyle.agents.cfr.tree import nash_conv
 
         it = self.solver.iteration
@@ -373,7 +325,7 @@ class Trainer:
             row["slots"] = len(self.solver.regret)
         self.log = [r for r in self.log if r["iteration"] < it] + [row]
         self._write_log()
-        return row
+        return [row]
 
     def _write_log(self) -> None:
         import pandas as pd
@@ -442,53 +394,21 @@ class Trainer:
         return path
 
     # --- the loop -------------------------------------------------------------------------
-    def train(self, on_row: Callable[[dict[str, float]], None] | None = None) -> dict[str, Any]:
-        """Train to ``iterations``, evaluating and checkpointing on the way; the summary."""
-        with self.holding():
-            return self._train(on_row)
-
-    def _train(self, on_row: Callable[[dict[str, float]], None] | None) -> dict[str, Any]:
-        if self.solver is None:
-            self._setup()
-        s = self.solver
+    def before_loop(self) -> list[dict[str, Any]]:
+        """The schedule of exact evaluations, and the uniform policy's row at iteration 0."""
         self._points = set(log_points(self.iterations)) if self.mode == "exact" else set()
-        if self.mode == "exact" and s.iteration == 0 and not self.log:
-            row = self.evaluate()  # the uniform policy, at iteration 0
-            if on_row:
-                on_row(row)
-        bar = None
-        if self.progress:
-            from tqdm import tqdm
+        if self.mode == "exact" and self.done == 0 and not self.log:
+            return self.evaluate()
+        return []
 
-            bar = tqdm(total=self.iterations, initial=min(s.iteration, self.iterations),
-                       desc=f"mccfr {self.sampling}", unit=" it", dynamic_ncols=True)  # fmt: skip
-        try:
-            while s.iteration < self.iterations:
-                t0 = time.perf_counter()
-                s.run(1)
-                self.train_seconds += time.perf_counter() - t0
-                it = s.iteration
-                if bar is not None:
-                    bar.update(1)
-                if self._eval_due(it):
-                    row = self.evaluate()
-                    if on_row:
-                        on_row(row)
-                    if bar is not None and "exploitability" in row:
-                        bar.set_postfix(expl=f"{row['exploitability']:.4g}")
-                    elif bar is not None:
-                        bar.set_postfix(infosets=row["infosets"])
-                if it % self.checkpoint_every == 0 or it == self.iterations:
-                    self.checkpoint()
-        finally:
-            if bar is not None:
-                bar.close()
-        if not (self.out / "policy.npz").is_file():
-            self.checkpoint()
-        self.plot()
-        summary = self.summary()
-        write_json(self.out / "summary.json", summary)
-        return summary
+    def step(self) -> None:
+        self.solver.run(1)
+
+    def postfix(self, rows: list[dict[str, Any]]) -> dict[str, str]:
+        row = rows[-1]
+        if "exploitability" in row:
+            return {"expl": f"{row['exploitability']:.4g}"}
+        return {"infosets": str(row["infosets"])}
 
     def summary(self) -> dict[str, Any]:
         s = self.solver
@@ -529,7 +449,7 @@ def add_command(subparsers: Any) -> None:
     t.add_argument("game", help="game string, e.g. conquian")
     t.add_argument("--method", default="mccfr", choices=("mccfr", "td"),
                    help="mccfr, or td: TD(λ) self-play of a backgammon value network "
-                   "(hoyle.agents.td.train)")  # fmt: skip
+                   "(hoyle.experiments.train_td)")  # fmt: skip
     t.add_argument(
         "--sampling",
         choices=("external", "outcome"),
@@ -542,8 +462,13 @@ def add_command(subparsers: Any) -> None:
         help="total iterations, each updating every player once (default 10000)",
     )
     t.add_argument("--config", choices=CONFIGS, default="small",
-                   help="small: the game's small configuration, exact (default); full: the "
-                   "game as given, abstracted")  # fmt: skip
+                   help="small: the game's small configuration, exact (default); tiny: its "
+                   "tiny one (a few thousand nodes), exact; full: the game as given, "
+                   "abstracted. A tree too large to build is refused with its estimated "
+                   "size")  # fmt: skip
+    t.add_argument("--max-nodes", type=int, default=MAX_NODES,
+                   help="refuse an exact tree, or an external-sampling iteration, estimated "
+                   f"to pass this many nodes (default {MAX_NODES:,})")  # fmt: skip
     t.add_argument("--abstraction", choices=ABSTRACTIONS,
                    help="information-set key when walking the real game: the game's declared "
                    "abstraction, or the exact information state (default: declared on "
@@ -566,7 +491,9 @@ def add_command(subparsers: Any) -> None:
         help="resume the run in --out (default); --no-resume starts over",
     )
     t.add_argument("--quiet", action="store_true", help="no progress bar")
-    g = t.add_argument_group("--method td (backgammon: TD(λ) self-play, hoyle.agents.td.train)")
+    g = t.add_argument_group(
+        "--method td (backgammon: TD(λ) self-play, hoyle.experiments.train_td)"
+    )
     g.add_argument("--games", type=int, default=1000, help="self-play games (default 1000)")
     g.add_argument("--hidden", type=int, default=40, help="hidden units (default 40)")
     g.add_argument("--lam", type=float, default=0.7, help="trace decay λ (default 0.7)")
@@ -585,8 +512,8 @@ def run(args: argparse.Namespace) -> int:
 
     trainer: Trainer | TDTrainer
     if args.method == "td":
-        from hoyle.agents.td.train import TDTrainer, single_threaded_blas
-        from hoyle.agents.td.train import command_line as td_command
+        from hoyle.experiments.train_td import TDTrainer, single_threaded_blas
+        from hoyle.experiments.train_td import command_line as td_command
 
         trainer = TDTrainer(
             args.game, games=args.games, hidden=args.hidden, lam=args.lam, alpha=args.alpha,
@@ -596,17 +523,15 @@ def run(args: argparse.Namespace) -> int:
             command=td_command(args),
         )  # fmt: skip
         single_threaded_blas()
-        folder = run_folder(trainer.out, trainer.config, not args.resume, TDTrainer.FILES)
     else:
         trainer = Trainer(
             args.game, sampling=args.sampling, iterations=args.iterations, config=args.config,
             abstraction=args.abstraction, out=args.out, checkpoint_every=args.checkpoint_every,
             eval_every=args.eval_every, seed=args.seed, resume=args.resume,
-            progress=not args.quiet, command=command_line(args),
+            progress=not args.quiet, command=command_line(args), max_nodes=args.max_nodes,
         )  # fmt: skip
-        folder = trainer.holding()
     try:
-        with sigterm_as_interrupt(), folder:
+        with sigterm_as_interrupt(), trainer.holding():
             trainer.setup()
             if trainer.resumed_at():
                 print(f"resuming {trainer.out} at {trainer.resumed_at()}", file=sys.stderr)
@@ -616,7 +541,7 @@ def run(args: argparse.Namespace) -> int:
               f"{trainer.out}: run the same command again to resume", file=sys.stderr)  # fmt: skip
         return 130
     if args.method == "td":
-        from hoyle.agents.td.train import format_summary as td_summary
+        from hoyle.experiments.train_td import format_summary as td_summary
 
         print(td_summary(summary))
     else:

@@ -21,12 +21,15 @@ def _configs() -> list[tuple[GameSpec, tuple[tuple[str, Any], ...]]]:
         configs += [tuple(sorted(p.items())) for p in spec.variants.values()]
         # The small configuration for exact solving must be a correct game too.
         configs.append(tuple(sorted(spec.small_config.items())))
+        if spec.tiny_config is not None:  # and the one for OpenSpiel's full-tree solvers
+            configs.append(tuple(sorted(spec.tiny_config.items())))
         out += [(spec, c) for c in dict.fromkeys(configs)]
     return out
 
 
 CONFIGS = _configs()
-"""Every registered game with its defaults, then each declared variant."""
+"""Every registered game with its defaults, then each declared variant, its small and its
+tiny configuration."""
 
 
 def config_id(config: tuple[GameSpec, tuple[tuple[str, Any], ...]]) -> str:
@@ -36,6 +39,8 @@ def config_id(config: tuple[GameSpec, tuple[tuple[str, Any], ...]]) -> str:
     for vname, vparams in spec.variants.items():
         if tuple(sorted(vparams.items())) == params:
             return f"{spec.short_name}-{vname}"
+    if spec.tiny_config is not None and tuple(sorted(spec.tiny_config.items())) == params:
+        return f"{spec.short_name}-tiny_config"
     return f"{spec.short_name}-small_config"
 
 

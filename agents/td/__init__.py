@@ -4,7 +4,8 @@
 
 A small neural network (:mod:`hoyle.agents.td.net`: 199 features, one hidden layer of sigmoid
 units, five outcome probabilities and the equity they give) learnt by TD(λ) self-play
-(:mod:`hoyle.agents.td.train`, ``hoyle train backgammon --method td``). The agent is a
+(:mod:`hoyle.agents.td.learn`, run by ``hoyle train backgammon --method td``). The agent (built by
+:func:`hoyle.agents.expectimax.td_from_spec`, which searches over this network) is a
 :class:`~hoyle.agents.throw.ValueBot`: at 0-ply (the default) it makes the play whose resulting
 position the network values highest, all plays of a throw evaluated in one matrix product; at
 ``ply=1`` it averages, over the adversary's 21 throws, the value of his best reply, for the
@@ -19,9 +20,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
 
-from hoyle.agents.base import HoyleBot
 from hoyle.agents.td.net import ValueNet
 from hoyle.envs.core.files import FileFormatError
 
@@ -51,24 +50,4 @@ def load_network(weights: str | Path | None = None) -> ValueNet:
     return _load(str(path.resolve()), (st.st_mtime_ns, st.st_size))
 
 
-def from_spec(
-    game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
-) -> HoyleBot:
-    """Build ``td[:weights=PATH][,ply=0|1][,root=K]``."""
-    from hoyle.agents.expectimax import (
-        SearchBot,
-        check_game,
-        check_options,
-        int_option,
-        value_function,
-    )
-
-    check_options("td", options, off, ("weights", "ply", "root"))
-    check_game("td", game)
-    ply = int_option("td", options, "ply", 0, 0, 1)
-    root = int_option("td", options, "root", 8, 0)
-    value = value_function("td", game, "td", options.get("weights"))
-    return SearchBot(game, value, ply, root, 2, seed, spec)
-
-
-__all__ = ["DEFAULT_WEIGHTS", "ValueNet", "from_spec", "load_network"]
+__all__ = ["DEFAULT_WEIGHTS", "ValueNet", "load_network"]

@@ -89,9 +89,12 @@ def equity(y: np.ndarray, backgammon_value: int = 3) -> np.ndarray:
     return out
 
 
-def outcome(winner_side: Sequence[int], loser_side: Sequence[int]) -> np.ndarray:
-    """The exact outcome vector of a finished game, for the winner (who has just moved)."""
-    value = game_value(tuple(winner_side), tuple(loser_side), 3)
+def outcome(
+    winner_side: Sequence[int], loser_side: Sequence[int], gammon_rule: str = "book"
+) -> np.ndarray:
+    """The exact outcome vector of a finished game, for the winner (who has just moved), by
+    the game's ``gammon_rule``."""
+    value = game_value(tuple(winner_side), tuple(loser_side), 3, gammon_rule)
     return np.array([1.0, float(value >= 2), float(value >= 3), 0.0, 0.0])
 
 
@@ -159,7 +162,7 @@ class ValueNet:
         h = _sigmoid(x @ self.w1.T + self.b1)
         return h, _sigmoid(h @ self.w2.T + self.b2)
 
-    def probabilities(self, positions: Sequence[Position]) -> np.ndarray:
+    def probabilities(self, positions: Sequence[Position], gammon_rule: str = "book") -> np.ndarray:
         """The outcome probabilities of each position, exact for finished games."""
         arr = board_array(positions)
         y = np.empty((len(arr), NUM_OUTPUTS))
@@ -167,12 +170,14 @@ class ValueNet:
             y[lo : lo + CHUNK] = self.forward(features(arr[lo : lo + CHUNK]))[1]
         done = arr[:, 0, OFF] == NUM_MEN
         for i in np.flatnonzero(done):
-            y[i] = outcome(arr[i, 0], arr[i, 1])
+            y[i] = outcome(arr[i, 0], arr[i, 1], gammon_rule)
         return y
 
-    def equities(self, positions: Sequence[Position], backgammon_value: int = 3) -> np.ndarray:
+    def equities(
+        self, positions: Sequence[Position], backgammon_value: int = 3, gammon_rule: str = "book"
+    ) -> np.ndarray:
         """The equity of each position for the player who has just moved."""
-        return equity(self.probabilities(positions), backgammon_value)
+        return equity(self.probabilities(positions, gammon_rule), backgammon_value)
 
     # --- saving ---------------------------------------------------------------------------
     def arrays(self) -> dict[str, np.ndarray]:

@@ -1,11 +1,10 @@
 """The TD-Gammon player: features, the fast move generator, the TD(λ) update, seeded and
-resumable training, the agent in both seats, and the committed network's strength."""
+the agent in both seats, and the committed network's strength."""
 
 from __future__ import annotations
 
 import math
 import random
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -13,19 +12,14 @@ import pyspiel
 import pytest
 
 import hoyle.envs  # noqa: F401  (registers the games)
+from hoyle.agents.expectimax import td_from_spec as from_spec
 from hoyle.agents.random_agent import RandomBot
-from hoyle.agents.td import DEFAULT_WEIGHTS, from_spec, load_network
+from hoyle.agents.td import DEFAULT_WEIGHTS, load_network
+from hoyle.agents.td.learn import TDLearner, baseline_chooser, net_chooser, train_game
 from hoyle.agents.td.net import NUM_FEATURES, ValueNet, equity, features, flip
-from hoyle.agents.td.train import (
-    TDLearner,
-    TDTrainer,
-    baseline_chooser,
-    evaluate,
-    net_chooser,
-    train_game,
-)
 from hoyle.envs.games.backgammon import START, Side, dice_to_play, plays
 from hoyle.envs.games.backgammon import make_side as side
+from hoyle.experiments.train_td import evaluate
 from tests.helpers import play_out
 
 GAME = pyspiel.load_game("hoyle_backgammon")
@@ -148,69 +142,6 @@ def test_training_is_seeded_and_reproducible() -> None:
     assert np.array_equal(a.w1, b.w1) and np.array_equal(a.w2, b.w2)
     assert not np.array_equal(a.w1, c.w1)
     assert not np.array_equal(a.w1, ValueNet.initial(10, 0).w1)
-
-
-def _trainer(out: Path, games: int) -> TDTrainer:
-    return TDTrainer("backgammon", games=games, hidden=6, seed=2, out=out, checkpoint_every=2,
-                     eval_every=2, eval_games=2, progress=False)  # fmt: skip
-
-
-def _curve(trainer: TDTrainer) -> list[tuple[Any, ...]]:
-    """The curve without its times, NaN read as None (so that rows compare equal)."""
-    return [tuple(None if isinstance(v, float) and math.isnan(v) else v
-                  for k, v in sorted(r.items()) if k != "train_seconds")
-            for r in trainer.curve]  # fmt: skip
-
-
-def test_a_killed_and_resumed_run_equals_an_uninterrupted_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    whole = _trainer(tmp_path / "whole", 4)
-    whole.setup()
-    whole.train()
-    import hoyle.agents.td.train as td_train
-
-    real, calls = td_train.train_game, []
-
-    def killed_in_game_4(*args: Any, **kwargs: Any) -> int:
-        calls.append(1)
-        if len(calls) == 4:  # the checkpoint after game 2 is on disk; game 3 is lost
-            raise KeyboardInterrupt
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(td_train, "train_game", killed_in_game_4)
-    part = _trainer(tmp_path / "part", 4)
-    part.setup()
-    with pytest.raises(KeyboardInterrupt):
-        part.train()
-    monkeypatch.setattr(td_train, "train_game", real)
-    resumed = _trainer(tmp_path / "part", 4)
-    resumed.setup()
-    assert resumed.done == 2
-    resumed.train()
-    for k in ("w1", "b1", "w2", "b2"):
-        assert np.array_equal(getattr(whole.net, k), getattr(resumed.net, k))
-    assert _curve(whole) == _curve(resumed) and len(_curve(whole)) == 6
-    saved = load_network(tmp_path / "part" / "td.npz")
-    assert saved.meta["games"] == 4 and np.allclose(saved.w1, whole.net.w1, atol=1e-6)
-    for name in ("curve.csv", "curve.png", "summary.json", "config.json", "checkpoint.npz"):
-        assert (tmp_path / "part" / name).is_file()
-
-
-def test_the_train_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from hoyle.experiments.cli import main
-
-    out = tmp_path / "run"
-    argv = ["train", "backgammon", "--method", "td", "--games", "2", "--hidden", "4",
-            "--eval-games", "2", "--seed", "1", "--out", str(out), "--quiet"]  # fmt: skip
-    assert main(argv) == 0
-    assert "td:weights=" in capsys.readouterr().out
-    assert load_network(out / "td.npz").meta["games"] == 2
-    assert main([*argv[:5], "3", *argv[6:]]) == 0  # a larger --games continues the run
-    assert load_network(out / "td.npz").meta["games"] == 3
-    assert main([*argv, "--lam", "0.5"]) == 2  # another run's folder: refused, kept
-    assert "holds another run (lam: 0.7, not 0.5)" in capsys.readouterr().err
-    assert load_network(out / "td.npz").meta["games"] == 3
 
 
 # --- the agent ------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import shlex
 import shutil
 import signal
 import subprocess
@@ -248,7 +249,7 @@ def test_the_shipped_td_folder_is_adopted_by_its_readme_command(tmp_path: Path) 
     net = (out / "td.npz").read_bytes()
     readme = (ROOT / "agents" / "td" / "weights" / "README.md").read_text()
     command = " ".join(readme.split("    hoyle train ")[1].split("\n\n")[0].split())
-    argv = ["train", *command.replace("\\", "").split(), "--quiet"]
+    argv = ["train", *shlex.split(command.replace("\\", "")), "--quiet"]
     assert argv[-3:-1] == ["--out", "agents/td/weights"]
     argv[-2] = str(out)
     assert main(argv) == 0
