@@ -2,7 +2,10 @@
 
 Before each of the human's decisions the game's observation string for the human's seat is
 printed (the view in the book's words), then the legal actions, numbered. The human answers with
-a number or with the action's name (case-insensitive; a unique prefix is enough); ``?`` shows
+a number or with the action's name, read by the one move parser of every game
+(:mod:`hoyle.envs.core.moves`): any case, extra spaces, cards in ASCII (``h7``, ``10h``,
+``Th``), a unique prefix, or the cards alone (``h7`` for "play ♥7"); a move the game refuses is
+answered with the rule's reason ("you must follow suit (hearts): you hold ♥7"); ``?`` shows
 the view again, ``quit`` (or end of input) leaves the game; Ctrl-C is not caught here (the
 ``hoyle play`` command turns it into one line and exit status 130). Any line is safe to type: a
 number is ASCII decimal digits only, at most :data:`MAX_NUMBER_DIGITS` of them (``'²'`` or a
@@ -45,6 +48,7 @@ import numpy as np
 
 from hoyle.agents import make
 from hoyle.envs.core.errors import HoyleError
+from hoyle.envs.core.moves import IllegalMoveError, MoveError, find_move, parse_move
 from hoyle.experiments.match import derive_seed, sample_chance
 
 QUIT_WORDS = ("quit", "exit")
@@ -139,11 +143,16 @@ def _echo(text: str) -> str:
     return repr(text if len(text) <= MAX_ECHO else text[:MAX_ECHO] + "…")
 
 
-def match_action(text: str, legal: Sequence[int], labels: Sequence[str]) -> int | str:
+def match_action(
+    text: str, legal: Sequence[int], labels: Sequence[str], state: Any = None, seat: int = -1
+) -> int | str:
     """The action ``text`` names (by number or name), or an explanation of why it names none.
 
     A number is ASCII decimal digits only (``'²'.isdigit()`` is true but it is no number) and
-    at most :data:`MAX_NUMBER_DIGITS` long; anything else is matched against the names."""
+    at most :data:`MAX_NUMBER_DIGITS` long; anything else is read by the move parser
+    (:func:`hoyle.envs.core.moves.find_move` over ``labels``; with ``state``,
+    :func:`~hoyle.envs.core.moves.parse_move` for ``seat``, which also gives the rule's reason
+    for a move the game refuses)."""
     t = text.strip()
     if not t:
         return "type a number or the name of a move (? shows them again)"
@@ -153,16 +162,12 @@ def match_action(text: str, legal: Sequence[int], labels: Sequence[str]) -> int 
             return legal[k - 1]
         number = str(k) if k is not None else f"of {len(t)} digits"
         return f"no move number {number}: choose 1 to {len(legal)}"
-    low = t.lower()
-    exact = [a for a, s in zip(legal, labels, strict=True) if s.lower() == low]
-    if exact:
-        return exact[0]
-    hits = [(a, s) for a, s in zip(legal, labels, strict=True) if s.lower().startswith(low)]
-    if len(hits) == 1:
-        return hits[0][0]
-    if hits:
-        return f"{_echo(t)} could be any of: " + ", ".join(s for _, s in hits)
-    return f"no legal move is called {_echo(t)} (? shows the moves)"
+    try:
+        return parse_move(state, t, seat) if state is not None else find_move(t, legal, labels)
+    except IllegalMoveError as e:
+        return f"{_echo(e.move)} is not allowed: {e.reason}"
+    except MoveError as e:
+        return str(e)
 
 
 def ask_move(state: Any, seat: int, read: Callable[[str], str], say: Callable[[str], None]) -> int:
@@ -194,7 +199,7 @@ def ask_move(state: Any, seat: int, read: Callable[[str], str], say: Callable[[s
         if text.strip() in ("?", "help"):
             show()
             continue
-        got = match_action(text, legal, labels)
+        got = match_action(text, legal, labels, state, seat)
         if isinstance(got, str):
             say(got)
         else:

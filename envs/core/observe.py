@@ -11,56 +11,238 @@ in order); ``False`` gives the observation (the current view, with public card t
 Every entry of every tensor lies in [0, 1]: counts are one-hot or divided by their bound. The
 wrappers declare ``Box(0, 1)`` for every game, networks get normalized inputs, and the
 conformance suite checks it.
+
+The kinds of observation (``pyspiel.IIGObservationType``)
+---------------------------------------------------------
+OpenSpiel asks for an observation by three fields: ``private_info`` (whose private information:
+``SINGLE_PLAYER`` the observer's, ``NONE`` nobody's, ``ALL_PLAYERS`` everybody's),
+``public_info`` (with or without what everyone sees) and ``perfect_recall``. Every kind is cut
+from the same player views by one rule, so no game writes an encoder per kind. A game sorts the
+pieces of its observation into two:
+
+- **private** pieces hold what only the observer knows: his hand, and whatever else a game
+  names in its rules' ``private_pieces`` (:class:`DeclaresPrivatePieces`; by default
+  ``("hand",)``). A game of perfect information has none.
+- **public** pieces, the rest: what everyone at the table sees, such as the cards played, the
+  calls, the scores, the hand sizes. Their value for a given seat must follow from the public
+  information alone; the conformance suite checks it (re-dealing what another player cannot
+  see leaves them unchanged).
+
+With perfect recall, the pieces the information state adds (the event log) hold both: the
+events everyone saw and the cards only the observer saw. They are **mixed**, and go wherever a
+private piece goes, since they cannot be split without showing a private card.
+
+==============  ===========  ======================================================================
+private_info    public_info  the tensor (and ``string_from``)
+==============  ===========  ======================================================================
+SINGLE_PLAYER   on           every piece of the observer's view: the game's own observation or
+                             information state, and the game's own text
+SINGLE_PLAYER   off          the observer's private pieces (``None`` with perfect recall in a game
+                             whose event log is mixed)
+NONE            on           the public pieces, taken from seat 0's view, so they are the same
+                             whoever asks (``None`` with perfect recall in a game whose event log
+                             is mixed). Pieces a game describes relative to the observer ("my",
+                             "the adversary's", seats counted from "me") are relative to seat 0
+NONE            off          nothing: an empty tensor and an empty string
+ALL_PLAYERS     on           the public pieces (from seat 0's view), then each player's private
+                             and mixed pieces, named ``p<seat>.<piece>``: everything any player
+                             holds or has seen, the same whoever asks. The cards nobody has seen
+                             (the stock's order, an undealt widow) are not in it: no player
+                             holds that information
+ALL_PLAYERS     off          each player's private pieces, ``p<seat>.<piece>`` (``None`` with
+                             perfect recall in a game whose event log is mixed)
+==============  ===========  ======================================================================
+
+A kind the game does not offer makes ``make_py_observer`` return ``None``, as OpenSpiel's own
+games do (``open_spiel.python.observation.make_observation`` passes it on). The strings of the
+kinds other than the player's own view render the tensor's pieces (:func:`pieces_string`): each
+piece by name with the indices of its non-zero entries, so a string shows exactly what its
+tensor holds and no more. Where a private piece holds something that has since become public
+(Solo's ``partner`` once the called Ace has fallen), the public kinds leave it out: they lose
+that fact rather than risk showing a private one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import pyspiel
 
 from hoyle.envs.core.cards import iter_cards
+from hoyle.envs.core.errors import HoyleError
+
+DEFAULT_PRIVATE_PIECES = ("hand",)
+"""The private pieces of a game of imperfect information that declares none: the hand."""
+
+Plan = tuple[tuple[int | None, tuple[tuple[str, str], ...]], ...]
+"""How an observer of a kind other than the player's own view fills its tensor: for each view
+it reads, the seat (``None``: the observing player) and the pieces it copies, as pairs (piece
+of the view's tensor, piece of this tensor)."""
+
+
+@runtime_checkable
+class DeclaresPrivatePieces(Protocol):
+    """Rules whose observation holds private information in pieces other than ``hand`` (or not
+    in one named ``hand``): ``private_pieces`` names every piece that may show something the
+    other players do not know (see the module docstring, "The kinds of observation")."""
+
+    private_pieces: tuple[str, ...]
 
 
 class HoyleObserver:
-    """OpenSpiel's PyObserver over ``rules.player_view``: ``tensor``, ``dict``, ``string_from``."""
+    """OpenSpiel's PyObserver over ``rules.player_view``: ``tensor``, ``dict``, ``string_from``.
 
-    def __init__(
-        self, rules: Any, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
-    ) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
-        if iig_obs_type is None:
-            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError(
-                "hoyle observers show one player's view (private_info=SINGLE_PLAYER); "
-                f"got {iig_obs_type.private_info}"
-            )
+    Without a ``plan`` it is the player's own view (``private_info=SINGLE_PLAYER`` with public
+    information), encoded by the game directly: the observation and the information state every
+    algorithm reads, at no extra cost. With one it is another kind (:func:`make_observer`).
+    """
+
+    def __init__(self, rules: Any, perfect_recall: bool, plan: Plan | None = None) -> None:
         self.rules = rules
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        pieces = list(rules.tensor_pieces(self.perfect_recall))
-        size = sum(int(np.prod(shape)) for _, shape in pieces)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        i = 0
-        for name, shape in pieces:
-            n = int(np.prod(shape))
-            self.dict[name] = self.tensor[i : i + n].reshape(shape)
-            i += n
+        self.perfect_recall = perfect_recall
+        self.plan = plan
+        shapes = dict(rules.tensor_pieces(perfect_recall))
+        if plan is None:
+            self.layout = list(shapes.items())
+        else:
+            self.layout = [(dst, shapes[src]) for _, names in plan for src, dst in names]
+            # The whole view of one seat is encoded here, then the plan's pieces copied out.
+            self._view_tensor, self._view = _buffers(list(shapes.items()))
+        self.tensor, self.dict = _buffers(self.layout)
 
     def set_from(self, state: Any, player: int) -> None:
         """Fill ``tensor`` (and its views in ``dict``) with ``player``'s view of ``state``."""
-        self.tensor.fill(0.0)
-        view = self.rules.player_view(state.s, player)
-        self.rules.encode_view(view, self.dict, self.perfect_recall)
+        if self.plan is None:
+            self.tensor.fill(0.0)
+            view = self.rules.player_view(state.s, player)
+            self.rules.encode_view(view, self.dict, self.perfect_recall)
+        else:
+            self._fill(state.s, player, self.tensor, self.dict)
 
     def string_from(self, state: Any, player: int) -> str:
-        """``player``'s view of ``state`` as text."""
-        view = self.rules.player_view(state.s, player)
-        return str(self.rules.view_string(view, self.perfect_recall))
+        """``player``'s view of ``state`` as text (for another kind, its pieces as text)."""
+        if self.plan is None:
+            view = self.rules.player_view(state.s, player)
+            return str(self.rules.view_string(view, self.perfect_recall))
+        tensor, pieces = _buffers(self.layout)  # ``tensor`` and ``dict`` stay as they were.
+        self._fill(state.s, player, tensor, pieces)
+        return pieces_string(pieces)
+
+    def _fill(self, s: Any, player: int, tensor: np.ndarray, out: Mapping[str, Any]) -> None:
+        assert self.plan is not None
+        tensor.fill(0.0)
+        for seat, names in self.plan:
+            self._view_tensor.fill(0.0)
+            view = self.rules.player_view(s, player if seat is None else seat)
+            self.rules.encode_view(view, self._view, self.perfect_recall)
+            for src, dst in names:
+                out[dst][...] = self._view[src]
+
+
+def make_observer(
+    rules: Any,
+    iig_obs_type: pyspiel.IIGObservationType | None,
+    params: Any,
+    *,
+    perfect_information: bool,
+) -> HoyleObserver | None:
+    """The observer of ``iig_obs_type`` (``None``: the observation), or ``None`` for a kind the
+    game does not offer (the table in the module docstring)."""
+    if params:
+        raise ValueError(f"observation parameters are not supported; got {params}")
+    if iig_obs_type is None:
+        iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+    recall = bool(iig_obs_type.perfect_recall)
+    public = bool(iig_obs_type.public_info)
+    kind = iig_obs_type.private_info
+    if kind == pyspiel.PrivateInfoType.SINGLE_PLAYER and public:
+        return HoyleObserver(rules, recall)
+    shared, private, mixed = piece_privacy(rules, recall, perfect_information)
+    per_player = [n for n, _ in rules.tensor_pieces(recall) if n in private or n in mixed]
+    plan: list[tuple[int | None, tuple[tuple[str, str], ...]]] = []
+    if kind == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+        if mixed:
+            return None
+        plan.append((None, tuple((n, n) for n in private)))
+    elif kind == pyspiel.PrivateInfoType.NONE:
+        if not public:
+            return HoyleObserver(rules, recall, ())
+        if mixed:
+            return None
+        plan.append((0, tuple((n, n) for n in shared)))
+    elif kind == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        if public:
+            plan.append((0, tuple((n, n) for n in shared)))
+        elif mixed:
+            return None
+        names = per_player if public else private
+        for p in range(rules.num_players):
+            plan.append((p, tuple((n, f"p{p}.{n}") for n in names)))
+    else:
+        raise ValueError(f"unknown private_info {kind!r}")
+    return HoyleObserver(rules, recall, tuple(plan))
+
+
+def piece_privacy(
+    rules: Any, perfect_recall: bool, perfect_information: bool
+) -> tuple[list[str], list[str], list[str]]:
+    """The names of the public, the private and the mixed pieces of the tensor (the module
+    docstring, "The kinds of observation"), each in the tensor's order."""
+    names = [n for n, _ in rules.tensor_pieces(perfect_recall)]
+    if perfect_information:
+        return names, [], []
+    declared = (
+        tuple(rules.private_pieces)
+        if isinstance(rules, DeclaresPrivatePieces)
+        else DEFAULT_PRIVATE_PIECES
+    )
+    base = {n for n, _ in rules.tensor_pieces(False)}
+    missing = [n for n in declared if n not in base]
+    if missing:
+        raise HoyleError(
+            f"private pieces {missing} are not pieces of the observation ({', '.join(base)}): "
+            "the rules' private_pieces must name them"
+        )
+    public = [n for n in names if n in base and n not in declared]
+    private = [n for n in names if n in declared]
+    mixed = [n for n in names if n not in base]
+    return public, private, mixed
+
+
+def pieces_string(pieces: Mapping[str, np.ndarray]) -> str:
+    """The pieces as text, one line each: the name, then the index of every non-zero entry
+    (``row,column`` in a piece of two dimensions), with ``=value`` where the value is not 1;
+    ``-`` for a piece of zeros.
+
+    >>> pieces_string({"hand": np.array([0, 1, 1.0]), "scores": np.array([[0, 0.5]])})
+    'hand: 1 2\\nscores: 0,1=0.5'
+    """
+    lines = []
+    for name, arr in pieces.items():
+        entries = []
+        for index in np.argwhere(arr):
+            at = ",".join(str(int(i)) for i in index)
+            value = float(arr[tuple(index)])
+            entries.append(at if value == 1.0 else f"{at}={value:g}")
+        lines.append(f"{name}: {' '.join(entries) or '-'}")
+    return "\n".join(lines)
+
+
+def _buffers(
+    layout: Sequence[tuple[str, tuple[int, ...]]],
+) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """A zeroed float32 tensor for ``layout`` and its named, reshaped views (no copies)."""
+    size = sum(int(np.prod(shape)) for _, shape in layout)
+    tensor = np.zeros(size, np.float32)
+    views: dict[str, np.ndarray] = {}
+    i = 0
+    for name, shape in layout:
+        n = int(np.prod(shape))
+        views[name] = tensor[i : i + n].reshape(shape)
+        i += n
+    return tensor, views
 
 
 def set_cards(row: np.ndarray, mask: int, index: Sequence[int] | None = None) -> None:

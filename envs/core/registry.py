@@ -18,14 +18,24 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.envs.core import plugins
 from hoyle.envs.core.errors import GameParameterError, UnknownGameError, shown
+from hoyle.envs.core.spiel import SPIEL_PREFIX, register_with_openspiel
 
 ParamValue = int | float | bool | str
-SPIEL_PREFIX = "hoyle_"
+
+FOSTER = "Foster's Complete Hoyle (1914)"
+"""The book of most of the games (R. F. Foster's *Complete Hoyle*, the 1914 edition)."""
+HOFFMANN = "Hoyle's Games Modernized (Hoffmann, 1909)"
+"""Professor Hoffmann's *Hoyle's Games Modernized* (the 1909 edition)."""
 
 INT_LIMIT = 2**31 - 1
 """The largest int an OpenSpiel game parameter holds (a C++ ``int``): beyond it
 ``pyspiel.load_game`` cannot pass the value at all, so no hoyle parameter goes past it."""
+
+TINY_NODES_LIMIT = 10_000
+"""The most nodes a ``GameSpec.tiny_config`` may declare: a few thousand nodes, which
+OpenSpiel's Python ``CFRSolver`` and ``nash_conv`` walk in about a second per iteration."""
 
 _INT_TEXT = re.compile(r"[+-]?[0-9]+")
 _TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no")
@@ -193,8 +203,19 @@ class GameSpec:
     """Everything the registry, the CLI and the conformance suite know about a game.
 
     ``make_rules`` builds the rules object from a complete parameter dict. ``variants`` names
-    parameter sets worth testing and listing (the book's variants); ``small_config`` is a
-    reduced configuration whose whole game tree fits in memory, for exact solving.
+    parameter sets worth testing and listing (the book's variants).
+
+    Two reduced configurations serve exact solving, each given as parameters laid over the
+    defaults. ``small_config`` is the one for fast tests and for ``hoyle train``'s exact MCCFR
+    (``--config small``), which enumerates the whole tree into arrays: where that tree fits (a
+    few hundred thousand nodes: Conquian's, Cassino's) the exploitability is exact; elsewhere
+    it is a reduced game still far too large to enumerate, which ``hoyle train`` refuses with
+    its estimated size. ``tiny_config`` is sized for OpenSpiel's full-tree solvers
+    (``cfr.CFRSolver``, ``exploitability.nash_conv``, ``get_all_states``): its tree has at most
+    ``tiny_nodes`` nodes (decisions, chance nodes and terminals, as a walk through every legal
+    action and chance outcome counts them; at most :data:`TINY_NODES_LIMIT`), which a test
+    counts. A game that cannot be made that small without leaving its rules declares
+    ``tiny_config=None`` and says why in ``no_tiny`` (one sentence, with the sizes).
     ``abstraction`` is the game's declared information abstraction for MCCFR on the full game
     (``hoyle train <game> --method mccfr --abstraction declared``): a function, defined in the
     game's module beside ``player_view``, from a player's view (``state.player_view(p)``) to a
@@ -218,12 +239,36 @@ class GameSpec:
     constant_sum: bool = True
     variants: Mapping[str, Mapping[str, ParamValue]] = field(default_factory=dict)
     small_config: Mapping[str, ParamValue] = field(default_factory=dict)
+    tiny_config: Mapping[str, ParamValue] | None = None
+    tiny_nodes: int = 0
+    """The declared bound on the number of nodes of ``tiny_config``'s whole tree."""
+    no_tiny: str = ""
+    """Why the game has no ``tiny_config``: each of hoyle's games gives one or the other (a
+    test checks)."""
     abstraction: Callable[[Any], Hashable] | None = None
     reference: str = "gin_rummy"
     """The OpenSpiel C++ game ``hoyle bench`` times beside this one (the nearest C++ game)."""
     summary: str = ""
     version: int = 0
     check: Callable[[Mapping[str, ParamValue]], str | None] | None = None
+
+    def __post_init__(self) -> None:
+        # A declaration error is the game author's, caught when the module is imported.
+        if self.tiny_config is not None:
+            if not 1 <= self.tiny_nodes <= TINY_NODES_LIMIT:
+                raise ValueError(
+                    f"{self.short_name}: tiny_nodes={self.tiny_nodes} must be 1 to "
+                    f"{TINY_NODES_LIMIT} (the declared size of tiny_config's tree)"
+                )
+            if self.no_tiny:
+                raise ValueError(f"{self.short_name}: a tiny_config and a reason for none")
+
+    @property
+    def citation(self) -> str:
+        """Where the rules are written: the book and its heading (``Foster's Complete Hoyle
+        (1914), CASSINO``). Every report, heuristic and hint that names its source quotes this,
+        so a game is cited one way everywhere."""
+        return f"{self.book}, {self.section}"
 
     @property
     def spiel_name(self) -> str:
@@ -268,8 +313,6 @@ GAMES: dict[str, GameSpec] = {}
 
 def register(spec: GameSpec) -> GameSpec:
     """Add a game to the registry and register it with OpenSpiel (once)."""
-    from hoyle.envs.core.spiel import register_with_openspiel
-
     if spec.short_name in GAMES:
         return GAMES[spec.short_name]
     GAMES[spec.short_name] = spec
@@ -277,10 +320,16 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def discover_games() -> None:
+    """Import every installed game (the ``hoyle.games`` entry points): each registers itself.
+    A module is imported once, so a second call costs only the look-up."""
+    for name in plugins.names("hoyle.games"):
+        plugins.load("hoyle.games", name)
+
+
 def get_spec(name: str) -> GameSpec:
     """Look a game up by its short name (``conquian``) or OpenSpiel name (``hoyle_conquian``)."""
-    import hoyle.envs  # noqa: F401  (registers every game)
-
+    discover_games()
     key = name.strip().lower().replace("-", "_")
     key = key.removeprefix(SPIEL_PREFIX)
     if key not in GAMES:

@@ -15,6 +15,12 @@ state goes the same way. Nothing is ever unpickled. (OpenSpiel's C++
 ``pyspiel.deserialize_game_and_state`` does unpickle for every Python game, hoyle's too: use
 :func:`deserialize_game_and_state_text` on a text you did not write.)
 
+Moves both ways. ``string_to_action`` reads what a person types, for every game by one parser
+(:mod:`.moves`: ASCII cards, any case, unique prefixes); where the rules declare
+``illegal_reason`` (:class:`~hoyle.envs.core.capabilities.ExplainsIllegal`) a refused action's
+error gives the rule's reason ("you must follow suit (hearts): you hold ♥7"), asked only on the
+error path.
+
 Speed notes (measured; see DESIGN.md): ``legal_actions``, ``current_player``,
 ``is_chance_node``, ``is_terminal`` and ``returns`` are answered at Python level instead of
 through the C++ trampolines, and tensors are read through an observer's ``set_from``.
@@ -24,20 +30,27 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pyspiel
 
 from hoyle.envs.core import serialize
+from hoyle.envs.core.capabilities import ExplainsIllegal
 from hoyle.envs.core.errors import (
     ActionTypeError,
     HoyleError,
     IllegalActionError,
     StateFormatError,
 )
-from hoyle.envs.core.observe import HoyleObserver
-from hoyle.envs.core.registry import SPIEL_PREFIX, GameSpec
+from hoyle.envs.core.moves import parse_move
+from hoyle.envs.core.observe import HoyleObserver, make_observer
 from hoyle.envs.core.rules import CHANCE, TERMINAL, ProbabilitySampler, seat_words
+
+if TYPE_CHECKING:
+    from hoyle.envs.core.registry import GameSpec
+
+SPIEL_PREFIX = "hoyle_"
+"""What OpenSpiel's name of every hoyle game begins with (``hoyle_conquian``)."""
 
 
 class HoyleState(pyspiel.State):  # type: ignore[misc]
@@ -132,7 +145,18 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
         n = self.rules.num_distinct_actions
         if not 0 <= action < n:
             return f"outside the action space 0..{n - 1}"
-        return "not among his legal actions"
+        return self.illegal_reason(action) or "not among his legal actions"
+
+    def illegal_reason(self, action: int) -> str | None:
+        """Why the player to move may not take ``action`` (in the action space, not legal
+        here), in the rule's terms, where the rules know (``illegal_reason``,
+        :class:`~hoyle.envs.core.capabilities.ExplainsIllegal`); else ``None``. Asked only on
+        the error path."""
+        rules = self.rules
+        if self.rules.current_player(self.s) < 0 or not isinstance(rules, ExplainsIllegal):
+            return None
+        reason = rules.illegal_reason(self.s, action)
+        return None if reason is None else str(reason)
 
     def illegal_action_error(self, action: int) -> IllegalActionError:
         """The error for ``action``, illegal here, in the acting player's words.
@@ -183,6 +207,24 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.rules.action_to_string(self.s, player, action))
+
+    def string_to_action(self, *args: Any) -> int:
+        """The action named by what a person types: ``string_to_action(player, text)`` or
+        ``string_to_action(text)`` (the player to move). OpenSpiel's exact names still work;
+        so do the ASCII spellings of cards (``h7``, ``10h``, ``Th``), any case, extra spaces
+        and unique prefixes (:func:`hoyle.envs.core.moves.parse_move`). A text naming no
+        single legal move raises a one-line :class:`~hoyle.envs.core.moves.MoveError`; one
+        naming an illegal action, an :class:`~hoyle.envs.core.moves.IllegalMoveError` with
+        the game's reason."""
+        if len(args) == 1:
+            player, text = None, args[0]
+        elif len(args) == 2:
+            player, text = args
+        else:
+            raise HoyleError("string_to_action takes (player, text) or (text)")
+        if not isinstance(text, str):
+            raise HoyleError(f"string_to_action reads a str; got {type(text).__name__}")
+        return parse_move(self, text, None if player is None else int(player))
 
     def __str__(self) -> str:
         """The whole table, every card shown: a debug view, never for a player's eyes."""
@@ -247,8 +289,12 @@ class HoyleGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
-    ) -> HoyleObserver:
-        return HoyleObserver(self.rules, iig_obs_type, params)
+    ) -> HoyleObserver | None:
+        """The observer of ``iig_obs_type`` (``None``: the observation), or ``None`` for a kind
+        the game does not offer (:mod:`hoyle.envs.core.observe`, "The kinds of observation")."""
+        return make_observer(
+            self.rules, iig_obs_type, params, perfect_information=self.spec.perfect_information
+        )
 
     def state_from_history(self, history: Sequence[int]) -> HoyleState:
         """Replay ``history`` from the start, checking every action's legality; the first
