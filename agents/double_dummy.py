@@ -103,7 +103,7 @@ ASSUMPTIONS and limits:
 Example: two cards each, no trumps, side 0 is player 0 alone::
 
     >>> from hoyle.envs.core.cards import mask_of, parse_cards
-    >>> from hoyle.envs.core.tricks import calabrasella_tricks
+    >>> from hoyle.envs.games.calabrasella import calabrasella_tricks
     >>> hands = [mask_of(parse_cards(t)) for t in ("♠3 ♥4", "♠A ♥K", "♠4 ♥5")]
     >>> dd = DoubleDummy(calabrasella_tricks(), sides=(0, 1, 1))
     >>> dd.solve(hands, leader=0)
@@ -162,7 +162,6 @@ from typing import Any
 
 from hoyle.envs.core.cards import NUM_SUITS, CardId, CardMask, cards_of
 from hoyle.envs.core.tricks import (
-    CALABRASELLA_POINTS,
     NO_SUIT,
     NO_TRUMP,
     TrickRules,
@@ -170,6 +169,7 @@ from hoyle.envs.core.tricks import (
     suit_order,
     trick_points,
 )
+from hoyle.envs.games.calabrasella import CALABRASELLA_POINTS
 
 _COMPILED: ModuleType | bool | None = False  # False: not tried yet
 
@@ -1216,7 +1216,8 @@ def benchmark(
     and the CPU seconds (the CPU time is the steadier on a loaded machine) and the nodes.
     ``compiled``: as :class:`DoubleDummy`'s (``False``: the Python search)."""
     from hoyle.envs.core.cards import HEARTS, PIQUET_32_JOKER, SPANISH_40
-    from hoyle.envs.core.tricks import calabrasella_tricks, five_hundred_tricks
+    from hoyle.envs.games.calabrasella import calabrasella_tricks
+    from hoyle.envs.games.five_hundred import five_hundred_tricks
 
     rng = random.Random(seed)
     if compiled is not False and compiled_core() is not None:

@@ -63,11 +63,13 @@ ValueFn = Callable[[Sequence[Position]], np.ndarray]
 """Equities of positions for the player who has just moved (exact for finished games)."""
 
 
-def pip_values(positions: Sequence[Position], backgammon_value: int = 3) -> np.ndarray:
+def pip_values(
+    positions: Sequence[Position], backgammon_value: int = 3, gammon_rule: str = "book"
+) -> np.ndarray:
     """A race-equity baseline from pip counts alone, for the player who has just moved:
     ``2 P(win) - 1`` with ``P(win) = Phi((A - M - 4) / sqrt(M + A))``, M his pips, A the
     adversary's (on roll, so worth 4 pips more). It sees no gammons, blots or primes; a
-    finished game gets its real value."""
+    finished game gets its real value (by the game's ``gammon_rule``)."""
     arr = np.array(positions, dtype=np.int64).reshape(len(positions), 2, BAR + 1)
     p = arr @ np.arange(BAR + 1)
     mine, theirs = p[:, 0], p[:, 1]
@@ -75,7 +77,9 @@ def pip_values(positions: Sequence[Position], backgammon_value: int = 3) -> np.n
     sigma = RACE_SIGMA * np.sqrt(np.maximum(mine + theirs, 1))
     out: np.ndarray = 2.0 * ndtr(d / sigma) - 1.0
     for i in np.flatnonzero(arr[:, 0, OFF] == NUM_MEN):
-        out[i] = game_value(positions[int(i)][0], positions[int(i)][1], backgammon_value)
+        out[i] = game_value(
+            positions[int(i)][0], positions[int(i)][1], backgammon_value, gammon_rule
+        )
     return out
 
 
@@ -182,16 +186,16 @@ def check_game(kind: str, game: Any) -> None:
 def value_function(kind: str, game: Any, value: str, weights: str | None) -> ValueFn:
     """The value function named ``value`` for ``game`` (``td`` loads ``weights``, by default
     the committed network)."""
-    bv = int(game.rules.backgammon_value)
+    bv, rule = int(game.rules.backgammon_value), str(game.rules.gammon_rule)
     if value == "pips":
         if weights is not None:
             raise ValueError(f"{kind}: weights= goes with value=td only")
-        return lambda positions: pip_values(positions, bv)
+        return lambda positions: pip_values(positions, bv, rule)
     if value == "td":
         from hoyle.agents.td import load_network
 
         net = load_network(weights)
-        return lambda positions: net.equities(positions, bv)
+        return lambda positions: net.equities(positions, bv, rule)
     raise ValueError(f"{kind}: value must be one of {', '.join(VALUES)}; got {value!r}")
 
 
@@ -209,4 +213,17 @@ def from_spec(
     return SearchBot(game, value, ply, root, width, seed, spec)
 
 
-__all__ = ["SearchBot", "from_spec", "pip_values", "search_values"]
+def td_from_spec(
+    game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
+) -> HoyleBot:
+    """Build ``td[:weights=PATH][,ply=0|1][,root=K]``: the TD network's own player, this
+    search at ply 0 or 1 over the network's equities (agent kind ``td``)."""
+    check_options("td", options, off, ("weights", "ply", "root"))
+    check_game("td", game)
+    ply = int_option("td", options, "ply", 0, 0, 1)
+    root = int_option("td", options, "root", 8, 0)
+    value = value_function("td", game, "td", options.get("weights"))
+    return SearchBot(game, value, ply, root, 2, seed, spec)
+
+
+__all__ = ["SearchBot", "from_spec", "pip_values", "search_values", "td_from_spec"]

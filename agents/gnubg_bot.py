@@ -36,6 +36,13 @@ Limits (ASSUMPTIONs)
 * gnubg's network and its inner plies assume the modern rules (the larger die when only one can
   be played); our legal plays follow the game's parameters, so only the look-ahead of ``ply >= 1``
   can differ, and only in those rare throws.
+* The value of a game (``gammon_rule``): gnubg's outcome probabilities are the modern rule's (a
+  loser who has borne off a man is never gammoned). The game's default is the book's rule (a
+  loser hit after he began bearing off, with a man on the bar or in the winner's home table,
+  loses a backgammon): a finished game is still valued exactly by the game's rule, but gnubg's
+  estimates of unfinished positions miss those late backgammons, an approximation in the rare
+  positions where a side that has borne off men still has one back. With
+  ``gammon_rule=modern`` the bot's values are gnubg's own.
 * A series (``games > 1``) is played game by game: each game's equity is maximised, ignoring
   that the winner of a hit throws first in the next game.
 * The ``max_turns`` bound (a drawn game after 1000 throws) is ignored, as it never binds.
@@ -161,20 +168,21 @@ def equity(p: np.ndarray, backgammon_value: int = 3) -> np.ndarray:
 
 
 def equity_after(
-    positions: Iterable[Position], ply: int = 0, backgammon_value: int = 3
-) -> np.ndarray:
+    positions: Iterable[Position], ply: int = 0, backgammon_value: int = 3,
+    gammon_rule: str = "book",
+) -> np.ndarray:  # fmt: skip
     """The equity, for the player who has just moved, of each position after his play
     (``(mover, adversary)``, the adversary now on roll), as gnubg judges it at ``ply``.
 
     A position in which the mover has borne off all his men is a finished game: its value is
-    exact (hit 1, gammon 2, backgammon ``backgammon_value``).
+    exact (hit 1, gammon 2, backgammon ``backgammon_value``, by the game's ``gammon_rule``).
     """
     gnubg = import_gnubg()
     ci, ec = _contexts(ply)
     out = []
     for mover, adversary in positions:
         if mover[OFF] == NUM_MEN:
-            out.append(float(game_value(mover, adversary, backgammon_value)))
+            out.append(float(game_value(mover, adversary, backgammon_value, gammon_rule)))
             continue
         win, wg, wbg, lg, lbg = gnubg.evaluate(to_board(adversary, mover), ci, ec)[:5]
         # The adversary's outcomes, seen from the mover: his losses are the mover's wins.
@@ -191,6 +199,7 @@ def best_and_chosen(
     *,
     larger_die: bool = False,
     backgammon_value: int = 3,
+    gammon_rule: str = "book",
 ) -> tuple[float, float, int, Position]:
     """How good a play was: ``(best equity, chosen equity, distinct plays, best position)``.
 
@@ -201,7 +210,7 @@ def best_and_chosen(
     options = sorted(plays(mover, adversary, tuple(dice), larger_die))
     if chosen not in options:
         raise ValueError("the chosen position is not the result of a legal play of the throw")
-    values = equity_after(options, ply, backgammon_value)
+    values = equity_after(options, ply, backgammon_value, gammon_rule)
     best = int(np.argmax(values))
     return float(values[best]), float(values[options.index(chosen)]), len(options), options[best]
 
@@ -226,6 +235,7 @@ class GnubgBot(ValueBot):
             raise ValueError(f"the gnubg agent plays backgammon only; got {game}")
         self.ply = ply
         self.backgammon_value = int(rules.backgammon_value)
+        self.gammon_rule = str(rules.gammon_rule)
         if self.backgammon_value != 3 and ply > 0:
             warnings.warn(
                 f"gnubg counts a backgammon 3, the game {self.backgammon_value}: the equity is "
@@ -236,7 +246,7 @@ class GnubgBot(ValueBot):
             )
 
     def values(self, positions: Sequence[Position]) -> np.ndarray:
-        return equity_after(positions, self.ply, self.backgammon_value)
+        return equity_after(positions, self.ply, self.backgammon_value, self.gammon_rule)
 
 
 OPTIONS_DOC = "ply=0|1|2 (gnubg's look-ahead, default 0)"

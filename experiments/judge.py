@@ -154,6 +154,7 @@ def judge_history(
     state = game.new_initial_state()
     rules, s = state.rules, state.s
     bgv, larger = int(rules.backgammon_value), bool(rules.larger_die)
+    gammon_rule = str(rules.gammon_rule)
     rows: list[dict[str, Any]] = []
     throws = 0
     start: tuple[Any, Any, tuple[int, ...], tuple[int, int]] | None = None
@@ -169,8 +170,9 @@ def judge_history(
         if len(options) < 2:
             return
         best_eq, chosen_eq, n, best = best_and_chosen(
-            mover, adversary, dice, chosen, ply, larger_die=larger, backgammon_value=bgv
-        )
+            mover, adversary, dice, chosen, ply,
+            larger_die=larger, backgammon_value=bgv, gammon_rule=gammon_rule,
+        )  # fmt: skip
         rows.append({
             "throw": throws - 1, "seat": seat, "dice": f"{throw[0]}-{throw[1]}",
             "position": position_id(mover, adversary), "plays": n,

@@ -124,6 +124,7 @@ from hoyle.envs.games.backgammon import (
     step,
     without_die,
 )
+from hoyle.envs.games.backgammon import GAME as BACKGAMMON_SPEC
 
 STYLES = ("hit", "gammon")
 
@@ -569,7 +570,8 @@ def race(c: PlayChoice, cands: Sequence[int]) -> list[int]:
     return _best(cands, lambda i: tuple(-x for x in outside_home(c.after(i)[0])))
 
 
-BOOK = "Hoyle's Games Modernized (Hoffmann), BACKGAMMON"
+BOOK = BACKGAMMON_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
 
 HINTS = register_hints(
     "backgammon",

@@ -30,23 +30,27 @@ from collections.abc import Sequence
 
 from hoyle.agents.heuristics.hints import Hint, register_hints
 from hoyle.envs.core.cards import ACE, NUM_SUITS, THREE, TWO, card, cards_of, mask_of, rank_of
-from hoyle.envs.core.tricks import CALABRASELLA_POINTS, trick_winner
+from hoyle.envs.core.tricks import trick_winner
 from hoyle.envs.games.calabrasella import (
     ASK,
     ASK_THREE_ACTION_BASE,
     ASK_TWO_ACTION_BASE,
+    CALABRASELLA_POINTS,
     DECLARE,
     DISCARD,
     DONE_ACTION,
     EXCHANGE,
+    NO_ASK_ACTION,
     PASS_ACTION,
     PLAY,
     STAND_ACTION,
     TAKE,
     CalabrasellaView,
 )
+from hoyle.envs.games.calabrasella import GAME as CALABRASELLA_SPEC
 
-BOOK = "Foster's Complete Hoyle (1914), CALABRASELLA"
+BOOK = CALABRASELLA_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
 HINTS_SOURCE = f"{BOOK}, Suggestions for Good Play"
 STAND_WINNERS = 7
 """Stand with this many counted winners or more (see the module docstring)."""
@@ -279,9 +283,11 @@ def last_trick(view: CalabrasellaView, legal: Sequence[int]) -> list[int]:
 
 def ask_long_suit(view: CalabrasellaView, legal: Sequence[int]) -> list[int]:
     """Hint 7 (the ask): ask for the card that adds most counted winners; of equal gains, the
-    one of the longest suit (the 3 of the long suit makes it the master suit)."""
+    one of the longest suit (the 3 of the long suit makes it the master suit). Holding all the
+    3s he still asks for a 2 (he may ask for nothing): the card he gets is a winner."""
     if view.phase != ASK:
         return []
+    asks = [a for a in legal if a != NO_ASK_ACTION]
     hand = view.hand
     base = winners(view, hand)
 
@@ -291,8 +297,8 @@ def ask_long_suit(view: CalabrasellaView, legal: Sequence[int]) -> list[int]:
         c = card(s, rank)
         return (winners(view, hand | 1 << c) - base, len(suit_cards(view, hand, s)))
 
-    best = max(gain(a) for a in legal)
-    return _only(legal, [a for a in legal if gain(a) == best])
+    best = max(gain(a) for a in asks)
+    return _only(legal, [a for a in asks if gain(a) == best])
 
 
 def discard_plan(view: CalabrasellaView, hand: int, k: int | None = None) -> list[int]:

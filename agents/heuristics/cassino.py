@@ -42,8 +42,10 @@ from hoyle.envs.games.cassino import (
     Move,
     build_key,
 )
+from hoyle.envs.games.cassino import GAME as CASSINO_SPEC
 
-BOOK = "Foster's Complete Hoyle (1914), CASSINO"
+BOOK = CASSINO_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
 HINTS_SOURCE = f"{BOOK}, Suggestions for Good Play"
 TEN = 10
 """The value of Big Cassino, for hint 6."""

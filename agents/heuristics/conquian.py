@@ -24,8 +24,10 @@ from hoyle.agents.heuristics.hints import Hint, register_hints
 from hoyle.envs.core.cards import cards_of
 from hoyle.envs.core.rules import replace_at
 from hoyle.envs.games import conquian as C
+from hoyle.envs.games.conquian import GAME as CONQUIAN_SPEC
 
-BOOK = "Foster's Complete Hoyle (1914), CONQUIAN"
+BOOK = CONQUIAN_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
 ADVERSARY_CLOSE = 4
 """The adversary's hand size at or below which a discard "may put his adversary out"."""
 
@@ -69,7 +71,7 @@ def _finishes(
             else:
                 new = (*cs, b)
                 cards = b
-            goes_out = h == 0 or (rules.hand_melds and rules.partition(h) is not None)
+            goes_out = h == 0 or rules.partition(h) is not None  # with or without hand_melds
             out.append(Play(start, cards, b & ~build, h, new, goes_out))
         for c in cards_of(adds):
             bit = 1 << c
@@ -220,8 +222,8 @@ def go_out(view: C.ConquianView, legal: Sequence[int]) -> list[int]:
         steps = next_steps(view, out)
         return [a for a in legal if a in steps]
     if view.phase == C.DISCARD:
-        if rules.hand_melds and rules.partition(view.hand) is not None:
-            return [a for a in legal if a == C.MELD_ACTION]
+        if rules.partition(view.hand) is not None:  # hand_melds: one by one; else at once
+            return [a for a in legal if a in (C.MELD_ACTION, C.GO_OUT_ACTION)]
         return []
     if view.phase == C.MELD:
         hand, b = view.hand, view.build

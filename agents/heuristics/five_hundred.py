@@ -54,8 +54,10 @@ from hoyle.envs.games.five_hundred import (
     tricks_for,
     widow_odds,
 )
+from hoyle.envs.games.five_hundred import GAME as FIVE_HUNDRED_SPEC
 
-BOOK = "Hoyle's Games Modernized (1909), FIVE HUNDRED"
+BOOK = FIVE_HUNDRED_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
 
 
 # --- counting tricks ---------------------------------------------------------------------------

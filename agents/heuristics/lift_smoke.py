@@ -87,7 +87,7 @@ def is_sure(view: LiftSmokeView, c: int) -> bool:
     if s == trump or not danger & SUIT_MASKS[trump]:
         return True
     known_void = any(
-        view.voids[q] & SUIT_MASKS[s] and not view.voids[q] & SUIT_MASKS[trump] for q in later
+        view.voids[q] >> s & 1 and not view.voids[q] >> trump & 1 for q in later
     )
     return not known_void and (danger & SUIT_MASKS[s]).bit_count() >= 2 * len(later)
 

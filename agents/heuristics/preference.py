@@ -226,7 +226,7 @@ def _trumps_out(view: PreferenceView) -> bool:
     holders = [
         q
         for q in view.rules.active
-        if q != me and view.hand_sizes[q] and not view.void[q] & tr.suit_masks[view.trumps]
+        if q != me and view.hand_sizes[q] and not view.voids[q] >> view.trumps & 1
     ]
     return bool(holders)
 

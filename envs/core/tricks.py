@@ -1,78 +1,60 @@
-"""The shared trick-play core: follow-suit legality, trick winners, card points, auctions.
+"""The shared trick-play core: the trick sub-state, the one play step, follow-suit legality,
+trick winners, card points, auctions.
 
 Every trick-taking game of the books plays its tricks the same way (lead, follow suit if able,
 the best card wins, the winner leads); they differ only in how cards rank, which cards are
 trumps, and a few special cards. That difference is data: a :class:`TrickRules` holds per-card
-tables (the *effective suit* of each card id and its *power* within that suit), built once by a
-constructor per game, so the functions here are a few table look-ups and run inside a
-double-dummy solver. Cards are the int ids of :mod:`hoyle.envs.core.cards`, sets of cards are
+tables (the *effective suit* of each card id and its *power* within that suit), built once per
+game by the game's own constructor from :func:`build_tricks` (``five_hundred_tricks`` in
+:mod:`hoyle.envs.games.five_hundred`, ``solo_tricks`` in :mod:`hoyle.envs.games.solo`, ...),
+so the functions here are a few table look-ups and run inside a double-dummy solver. Cards are the int ids of :mod:`hoyle.envs.core.cards`, sets of cards are
 int bitmasks.
 
-Sources and ASSUMPTIONS (RULES.md sections cited; the book's wording is the authority):
+**The trick sub-state** is a few plain slots every trick game keeps in its state: ``hands`` (a
+card mask per seat), ``trick`` (the cards played to the current trick, in order), ``leader``,
+``voids`` (per seat, a 4-bit mask of the *effective* suits the seat has renounced: it played
+another card to a trick in which the suit was led) and, where a led card can be of no suit,
+the suit ``named`` for it. Voids are suit masks in every game; :func:`void_cards` turns them
+into the cards a seat cannot hold (what a determinizer deals around). :func:`play_to_trick` is
+the one play step: the card leaves the hand, a renounce is recorded, the next seat is found,
+and when the trick is full its winner (who leads next). Each game passes the trick's seats in
+playing order (the four-handed Calabrasella and Preference dealer sits out; a Lift Smoke
+player who is out of cards has withdrawn) and does its own scoring with the winner.
 
-* **Calabrasella** (§3.1, §3.3, §3.4): rank 3 2 A K Q J 7 6 5 4, no trumps, follow suit if able,
-  otherwise any card, no obligation to win. Counting cards (:data:`CALABRASELLA_POINTS`): each
-  Ace 3; each 3, 2, K, Q, J 1; the last trick's 3 points are the game's business.
-* **Five Hundred** (§18.1, §18.4): with a trump suit the trumps rank Joker, right bower (J of
-  trumps), left bower (the other J of the same colour), A K Q 10 9 8 7; the left bower and the
-  Joker *belong to* the trump suit (they follow trumps, not their printed suit). At no trumps all
-  cards rank A K Q J 10 9 8 7 and the Joker is the master card. If the Joker is led the leader
-  names the suit it represents (the game passes that suit as ``led_suit``); played not as leader
-  to a suit in which its holder has previously renounced it has no winning value (the game passes
-  it in ``powerless``). ASSUMPTION (RULES.md §18.1, text silent): at no trumps the Joker counts
-  as a card of the suit led, so it may be played to any trick even when its holder can follow.
-  The no-bid hand (§18.3) is played at no trumps: ``five_hundred_tricks(NO_TRUMP)``.
-* **Solo** (§6.1, §6.4): whatever the trump suit, Spadilla (♣Q) is the best trump, Manilla (the 7
-  of the trump suit) the second, Basta (♠Q) the third, then A K (Q) J 10 9 8 of the trump suit.
-  ♣Q and ♠Q always belong to the trump suit, never to their own suits. Every Solo game (Simple,
-  Solo, Forcée, Tout) has a trump suit: the book gives no no-trump game, so ``solo_tricks``
-  requires a suit. Plain suits rank A K Q J 10 9 8 7. Follow suit if able, otherwise any card
-  (no obligation to trump).
-* **Heart Solo** (§6.6): the same trick rules on the 24-card pack; diamonds (colour) then have
-  only Spadilla, Manilla (♦7) and Basta as trumps. ``heart_solo_tricks(trump)`` defaults to the
-  colour, diamonds; ASSUMPTION: a Solo "in suit" may name hearts, clubs or spades as at Solo.
-* **Preference** (§5.1, §5.4): 32 cards, A K Q J 10 9 8 7, always a trump suit, follow suit if
-  able; ASSUMPTION (§5.4, as at Vint): no obligation to trump when void.
-* **Lift Smoke** (§10): full pack, A high, the turned-up suit is trumps, follow suit if able;
-  ASSUMPTION (text silent, as at Whist): no obligation to trump when void.
-* **Vint** (§4.4): full pack, A high, a trump suit or no-trumps; follow suit if able; highest
-  trump, else highest of the suit led.
-* **Quinto** (§19.1, §19.4): no trump suit; *ascending suit power* ♠ < ♣ < ♦ < ♥: the trick goes
-  to the card with the greatest (suit power, rank) played. The Joker (Quint Royal) has no
-  trick-taking power and may be played to any trick; if it is led the next card fixes the suit
-  led (the game passes ``led_suit=-1`` to the second player). ASSUMPTION (§19.4): it may not be
-  led unless it is the holder's last card — :func:`legal_plays` enforces this when leading.
+The special cards are fields of :class:`TrickRules`, not code in the games: ``free`` cards may
+be played to any trick and playing one is no renounce (the Five Hundred No-trump Joker, Quint
+Royal); ``master`` cards win every trick; ``fragile`` cards have no winning value played, not
+as leader, to a suit their holder had renounced before, and their own renounce counts from
+the next trick (the No-trump Joker, RULES.md §18.1); ``lead_last_only`` cards may be led only
+as the holder's last card; ``suit_power`` ranks the suits against one another (ascending suit
+power, §19.1); ``must_trump`` obliges a player void in the suit led to trump. The books' games
+set ``must_trump`` off, since none of their sections imposes it; it exists for games that do.
 
-Obligations are parameters of :class:`TrickRules` because games differ: ``must_trump`` (a player
-void in the suit led must trump if he can) is off for every game above, since none of these
-sections imposes it; it exists for games that do.
+Example, a three-handed trick at hearts trumps in which the third hand trumps (the seats in
+playing order are 2, 0, 1)::
 
-Golden examples (RULES.md §6.7, §18.7.6, §19.10.2) are in ``tests/core/test_tricks.py``::
-
-    >>> from hoyle.envs.core.cards import HEARTS, parse_cards, format_cards
-    >>> format_cards(trump_order(five_hundred_tricks(HEARTS)))
-    'Joker ♥J ♦J ♥A ♥K ♥Q ♥10 ♥9 ♥8 ♥7'
-    >>> format_cards(trump_order(solo_tricks(HEARTS)))
-    '♣Q ♥7 ♠Q ♥A ♥K ♥Q ♥J ♥10 ♥9 ♥8'
-    >>> trick_winner(parse_cards("♠4 ♠3 ♥A"), calabrasella_tricks())
-    1
+    >>> from hoyle.envs.core.cards import HEARTS, SPADES, mask_of, parse_cards, format_cards
+    >>> rules = build_tricks("example", ACE_HIGH_RANKS, HEARTS)
+    >>> hands = tuple(mask_of(parse_cards(t)) for t in ("♠2 ♠3", "♥2 ♦4", "♠A ♦5"))
+    >>> trick, voids = (), (0, 0, 0)
+    >>> for c in parse_cards("♠A ♠2 ♥2"):
+    ...     hands, trick, voids, to_play, winner = play_to_trick(
+    ...         rules, hands, trick, voids, (2, 0, 1), c)
+    >>> format_cards(trick), winner, to_play, voids[1] == 1 << SPADES
+    ('♠A ♠2 ♥2', 1, 1, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hoyle.envs.core.cards import (
     ACE,
-    CLUBS,
-    DIAMONDS,
     EIGHT,
     FIVE,
     FOUR,
-    HEARTS,
     JACK,
-    JOKER,
     KING,
     NINE,
     NUM_CARD_IDS,
@@ -80,13 +62,15 @@ from hoyle.envs.core.cards import (
     QUEEN,
     SEVEN,
     SIX,
-    SPADES,
+    SUIT_NAMES,
     TEN,
     THREE,
     TWO,
     CardId,
     CardMask,
     card,
+    format_card,
+    format_cards,
 )
 
 NO_TRUMP = -1
@@ -98,13 +82,13 @@ _TRUMP_BONUS = 100
 _MASTER = 10_000
 _NO_POWER = -1
 
-# Rank orders, highest first, as the sections print them.
-CALABRASELLA_RANKS: tuple[int, ...] = (THREE, TWO, ACE, KING, QUEEN, JACK, SEVEN, SIX, FIVE, FOUR)
-"""§3.1: 3 2 A K Q J 7 6 5 4."""
+# Rank orders, highest first, of the common packs.
 ACE_HIGH_RANKS: tuple[int, ...] = (
     ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT, SEVEN, SIX, FIVE, FOUR, THREE, TWO,
 )  # fmt: skip
 """A K Q J 10 ... 2 (Whist order; the 32-card packs simply lack the low cards)."""
+PIQUET_RANKS: tuple[int, ...] = (ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT, SEVEN)
+"""A K Q J 10 9 8 7: the 32-card (piquet) pack in Whist order."""
 
 
 @dataclass(frozen=True)
@@ -117,11 +101,14 @@ class TrickRules:
     such as Quint Royal); trumps are above every plain card. ``trump``: the trump suit or
     ``NO_TRUMP``. ``suit_power``: for ascending-suit-power games (Quinto), each suit's power;
     then the trick goes to the greatest (suit power, rank) of all cards played and there are no
-    trumps. ``free``: cards that may be played to any trick even when the player can follow
-    (the no-trump Joker of Five Hundred, Quint Royal). ``master``: cards that win any trick
-    they are not made powerless in (the no-trump Joker). ``lead_last_only``: cards that may be
-    led only as the holder's last card (Quint Royal). ``must_trump``: a player void in the suit
-    led must play a trump if he holds one.
+    trumps. ``free``: cards that may be played to any trick even when the player can follow,
+    and whose play is no renounce (the no-trump Joker of Five Hundred, Quint Royal).
+    ``master``: cards that win any trick they are not made powerless in (the no-trump Joker).
+    ``fragile``: cards that have no winning value played, not as leader, to a suit their holder
+    had renounced before; played off the suit led when not free, the renounce they show counts
+    from the next trick (the no-trump Joker, §18.1). ``lead_last_only``: cards that may be led
+    only as the holder's last card (Quint Royal). ``must_trump``: a player void in the suit led
+    must play a trump if he holds one.
     """
 
     name: str
@@ -133,8 +120,11 @@ class TrickRules:
     master: CardMask = 0
     lead_last_only: CardMask = 0
     must_trump: bool = False
+    fragile: CardMask = 0
 
     suit_masks: tuple[CardMask, ...] = field(init=False, repr=False, compare=False)
+    no_renounce: CardMask = field(init=False, repr=False, compare=False)
+    """Cards whose play off the suit led records no renounce at once: free and fragile ones."""
 
     def __post_init__(self) -> None:
         masks = [0] * NUM_SUITS
@@ -142,9 +132,18 @@ class TrickRules:
             if s >= 0:
                 masks[s] |= 1 << c
         object.__setattr__(self, "suit_masks", tuple(masks))
+        object.__setattr__(self, "no_renounce", self.free | self.fragile)
 
 
-def _build(
+def check_trump(trump: int, allow_no_trump: bool) -> None:
+    """Refuse a trump that is not a suit 0-3 (or ``NO_TRUMP`` where the game has no-trumps)."""
+    if trump == NO_TRUMP and allow_no_trump:
+        return
+    if not 0 <= trump < NUM_SUITS:
+        raise ValueError(f"trump must be a suit 0-3{' or NO_TRUMP' if allow_no_trump else ''}")
+
+
+def build_tricks(
     name: str,
     ranks_high_first: Sequence[int],
     trump: int,
@@ -153,13 +152,19 @@ def _build(
     suit_power: Sequence[int] | None = None,
     free: CardMask = 0,
     master: CardMask = 0,
+    fragile: CardMask = 0,
     lead_last_only: CardMask = 0,
     must_trump: bool = False,
 ) -> TrickRules:
-    """Tables from a rank order (highest first), a trump suit and the extra top trumps.
+    """A game's tables from a rank order (highest first), a trump suit and the extra top trumps.
 
     ``top_trumps`` are the trumps above the trump suit's own ranks, best first (they are taken
     out of their printed suits). A card id the order lacks gets no suit (it is not in the pack).
+    The other arguments are the :class:`TrickRules` fields of the same names.
+
+    >>> from hoyle.envs.core.cards import HEARTS, format_cards
+    >>> format_cards(trump_order(build_tricks("plain", PIQUET_RANKS, HEARTS)))
+    '♥A ♥K ♥Q ♥J ♥10 ♥9 ♥8 ♥7'
     """
     suit = [NO_SUIT] * NUM_CARD_IDS
     power = [_NO_POWER] * NUM_CARD_IDS
@@ -182,6 +187,7 @@ def _build(
         master=master,
         lead_last_only=lead_last_only,
         must_trump=must_trump,
+        fragile=fragile,
     )
 
 
@@ -191,8 +197,9 @@ def _build(
 def effective_suit(c: CardId, rules: TrickRules) -> int:
     """The suit card ``c`` belongs to in play (trumps printed otherwise belong to trumps).
 
-    >>> from hoyle.envs.core.cards import parse_card
-    >>> effective_suit(parse_card("♦J"), five_hundred_tricks(HEARTS)) == HEARTS
+    >>> from hoyle.envs.core.cards import DIAMONDS, HEARTS, JACK, card
+    >>> left_bower = build_tricks("t", PIQUET_RANKS, HEARTS, top_trumps=(card(DIAMONDS, JACK),))
+    >>> effective_suit(card(DIAMONDS, JACK), left_bower) == HEARTS
     True
     """
     return rules.suit[c]
@@ -202,11 +209,32 @@ def lead_suit(c: CardId, rules: TrickRules, named: int = NO_SUIT) -> int:
     """The suit a led card calls for: its effective suit, or ``named`` for a card of no suit.
 
     Five Hundred's no-trump Joker led: the leader names the suit (§18.1). Quint Royal led: no
-    suit yet (``NO_SUIT``); the next card played fixes it (§19.4), which the game handles by
-    calling ``lead_suit`` on that card.
+    suit yet (``NO_SUIT``); the next card played fixes it (§19.4).
     """
     s = rules.suit[c]
     return named if s == NO_SUIT else s
+
+
+def led_suit(trick: Sequence[CardId], rules: TrickRules, named: int = NO_SUIT) -> int:
+    """The suit led to ``trick``: its first card's effective suit; for a led card of no suit
+    the suit ``named`` for it, else the first later card's (§19.4); ``NO_SUIT`` while none.
+
+    >>> from hoyle.envs.core.cards import parse_cards
+    >>> led_suit(parse_cards("♦2 ♠A"), build_tricks("t", ACE_HIGH_RANKS, NO_TRUMP))
+    2
+    """
+    if not trick:
+        return NO_SUIT
+    suit = rules.suit
+    led = suit[trick[0]]
+    if led != NO_SUIT:
+        return led
+    if named != NO_SUIT:
+        return named
+    for c in trick:
+        if suit[c] != NO_SUIT:
+            return suit[c]
+    return NO_SUIT
 
 
 def legal_plays(hand: CardMask, led_suit: int, rules: TrickRules) -> CardMask:
@@ -217,10 +245,10 @@ def legal_plays(hand: CardMask, led_suit: int, rules: TrickRules) -> CardMask:
     led only as the last card; with ``must_trump`` a void player holding trumps must trump.
     Never empty for a non-empty hand.
 
-    >>> from hoyle.envs.core.cards import mask_of, parse_cards, format_cards
-    >>> hand = mask_of(parse_cards("♦J ♦A ♣5"))
-    >>> format_cards(legal_plays(hand, HEARTS, five_hundred_tricks(HEARTS)))
-    '♦J'
+    >>> from hoyle.envs.core.cards import HEARTS, mask_of, parse_cards, format_cards
+    >>> rules = build_tricks("t", PIQUET_RANKS, HEARTS)
+    >>> format_cards(legal_plays(mask_of(parse_cards("♥J ♦A ♣5")), HEARTS, rules))
+    '♥J'
     """
     if led_suit == NO_SUIT:
         restricted = hand & rules.lead_last_only
@@ -238,6 +266,36 @@ def legal_plays(hand: CardMask, led_suit: int, rules: TrickRules) -> CardMask:
     return hand
 
 
+def play_refusal(hand: CardMask, led_suit: int, rules: TrickRules, c: CardId) -> str | None:
+    """Why :func:`legal_plays` refuses card ``c`` from ``hand`` (``led_suit`` as there), in the
+    rule's words, or ``None`` if ``c`` may be played. It speaks to the holder of ``hand`` and
+    names only his own cards; every trick game's ``illegal_reason`` says it for a refused card.
+    Computed only when a play is refused (:mod:`hoyle.envs.core.capabilities`).
+
+    >>> from hoyle.envs.core.cards import HEARTS, SPADES, mask_of, parse_card, parse_cards
+    >>> rules = build_tricks("t", PIQUET_RANKS, SPADES)
+    >>> hand = mask_of(parse_cards("♥7 ♥9 ♦A"))
+    >>> play_refusal(hand, HEARTS, rules, parse_card("♦A"))
+    'you must follow suit (hearts): you hold ♥9 ♥7'
+    >>> play_refusal(hand, HEARTS, rules, parse_card("♣A")), play_refusal(hand, HEARTS, rules, 21)
+    ('you do not hold ♣A', None)
+    """
+    if not (hand >> c) & 1:
+        return f"you do not hold {format_card(c)}"
+    if (legal_plays(hand, led_suit, rules) >> c) & 1:
+        return None
+    if led_suit == NO_SUIT:
+        return f"{format_card(c)} may be led only as your last card"
+    masks = rules.suit_masks
+    follow = hand & masks[led_suit]
+    held = " ".join(format_card(x) for x in suit_order(rules, led_suit) if (follow >> x) & 1)
+    if follow:
+        what = "trumps" if led_suit == rules.trump else SUIT_NAMES[led_suit]
+        return f"you must follow suit ({what}): you hold {held or format_cards(follow)}"
+    trumps = hand & masks[rules.trump]
+    return f"you must trump, having none of the suit led: you hold {format_cards(trumps)}"
+
+
 def trick_winner(
     cards_in_order: Sequence[CardId],
     rules: TrickRules,
@@ -253,8 +311,8 @@ def trick_winner(
     suit led, §18.1). Master cards win unless powerless; then the highest trump; else the highest
     card of the suit led; with ascending suit power, the greatest (suit power, rank).
 
-    >>> from hoyle.envs.core.cards import parse_cards
-    >>> trick_winner(parse_cards("♠A ♥2 ♠K"), lift_smoke_tricks(HEARTS))
+    >>> from hoyle.envs.core.cards import HEARTS, parse_cards
+    >>> trick_winner(parse_cards("♠A ♥2 ♠K"), build_tricks("t", ACE_HIGH_RANKS, HEARTS))
     1
     """
     suit = rules.suit
@@ -266,12 +324,22 @@ def trick_winner(
                 break
     sp = rules.suit_power
     trump = rules.trump
+    master = rules.master
+    if sp is None and not master and not powerless:
+        # The common case (no special card): the highest trump, else of the suit led.
+        # No trumps: -2 matches no card, not even one of no suit.
+        counts = (led_suit, -2 if trump == NO_TRUMP else trump)
+        best, best_key = 0, -1
+        for i, c in enumerate(cards_in_order):
+            if suit[c] in counts and power[c] > best_key:
+                best, best_key = i, power[c]
+        return best
     best, best_key = 0, -(1 << 30)
     for i, c in enumerate(cards_in_order):
         bit = 1 << c
         if bit & powerless:
             key = -2
-        elif bit & rules.master:
+        elif bit & master:
             key = _MASTER
         else:
             s = suit[c]
@@ -286,11 +354,120 @@ def trick_winner(
     return best
 
 
+def powerless_cards(
+    trick: Sequence[CardId],
+    seats: Sequence[int],
+    voids: Sequence[int],
+    rules: TrickRules,
+    led: int,
+) -> CardMask:
+    """The ``fragile`` cards of ``trick`` that have no winning value in it: played, not as
+    leader, by a seat (``seats`` in playing order) that had renounced the suit ``led``
+    (§18.1). ``voids`` are the seats' renounces before the trick's end."""
+    fragile = rules.fragile
+    out = 0
+    if fragile and led != NO_SUIT:
+        for i in range(1, len(trick)):
+            c = trick[i]
+            if (fragile >> c) & 1 and (voids[seats[i]] >> led) & 1:
+                out |= 1 << c
+    return out
+
+
+def play_to_trick(
+    rules: TrickRules,
+    hands: tuple[CardMask, ...],
+    trick: tuple[CardId, ...],
+    voids: tuple[int, ...],
+    seats: Sequence[int],
+    c: CardId,
+    named: int = NO_SUIT,
+) -> tuple[tuple[CardMask, ...], tuple[CardId, ...], tuple[int, ...], int, int]:
+    """The one play step: the seat ``seats[len(trick)]`` plays ``c`` to the current trick.
+
+    ``seats``: the trick's seats in playing order, the leader first; ``named``: the suit named
+    for a led card of no suit (see :func:`led_suit`). Returns ``(hands, trick, voids, to_play,
+    winner)``: the hands without ``c``; the trick with ``c`` added; the voids with the renounce
+    ``c`` shows (a card of another effective suit than the suit led, unless it is free; a
+    fragile card's at the trick's end, so that it keeps its power in this trick); ``to_play``
+    the next seat; ``winner`` ``-1`` while the trick is open, else the seat that wins it (and
+    ``to_play`` is he: the winner leads). The game keeps or clears the full trick and scores it.
+    The legality of ``c`` is the caller's (:func:`legal_plays`).
+    """
+    k = len(trick)
+    p = seats[k]
+    held = list(hands)  # (a list and back is faster than slicing the tuple)
+    held[p] &= ~(1 << c)
+    hands = tuple(held)
+    suit = rules.suit
+    if k:
+        led = suit[trick[0]]
+        if led == NO_SUIT:
+            led = led_suit((*trick, c), rules, named)
+        if suit[c] != led and led != NO_SUIT and not (rules.no_renounce >> c) & 1:
+            shown = list(voids)
+            shown[p] |= 1 << led
+            voids = tuple(shown)
+        trick = (*trick, c)
+        if k + 1 < len(seats):
+            return hands, trick, voids, seats[k + 1], -1
+    else:
+        if len(seats) > 1:
+            return hands, (c,), voids, seats[1], -1
+        trick = (c,)
+        led = suit[c]
+        if led == NO_SUIT:
+            led = named
+    fragile = rules.fragile
+    if not fragile:
+        w = seats[trick_winner(trick, rules, led)]
+        return hands, trick, voids, w, w
+    w = seats[trick_winner(trick, rules, led, powerless_cards(trick, seats, voids, rules, led))]
+    if led != NO_SUIT:
+        late = fragile & ~rules.free
+        for i in range(1, len(trick)):
+            x = trick[i]
+            if (late >> x) & 1 and suit[x] != led:
+                shown = list(voids)
+                shown[seats[i]] |= 1 << led
+                voids = tuple(shown)
+    return hands, trick, voids, w, w
+
+
+def leader_orders(seats: Sequence[int], num_seats: int) -> tuple[tuple[int, ...], ...]:
+    """The playing order of a trick for each leader, indexed by seat: the leader, then the
+    other ``seats`` (listed in order round the table) after him; ``()`` for a seat not in play.
+
+    >>> leader_orders((1, 2, 3), 4)
+    ((), (1, 2, 3), (2, 3, 1), (3, 1, 2))
+    """
+    out: list[tuple[int, ...]] = [()] * num_seats
+    for i, q in enumerate(seats):
+        out[q] = (*seats[i:], *seats[:i])
+    return tuple(out)
+
+
+def void_cards(voids: int, rules: TrickRules) -> CardMask:
+    """The cards a seat that renounced the suits ``voids`` (a 4-bit mask) cannot hold: every
+    card of those effective suits.
+
+    >>> from hoyle.envs.core.cards import HEARTS, format_cards
+    >>> format_cards(void_cards(1 << HEARTS, build_tricks("t", PIQUET_RANKS, NO_TRUMP)))
+    '♥A ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K'
+    """
+    m = 0
+    masks = rules.suit_masks
+    for x in range(NUM_SUITS):
+        if (voids >> x) & 1:
+            m |= masks[x]
+    return m
+
+
 def trick_points(cards: Iterable[CardId] | CardMask, table: Sequence[int]) -> int:
     """Sum of the counting values of some cards (a sequence or a bitmask).
 
-    >>> from hoyle.envs.core.cards import parse_cards
-    >>> trick_points(parse_cards("♠A ♠3 ♠4"), CALABRASELLA_POINTS)
+    >>> from hoyle.envs.core.cards import ACE, JACK, parse_cards
+    >>> trick_points(parse_cards("♠A ♠J ♠4"), points_table({ACE: 3, JACK: 1}))
     4
     """
     if isinstance(cards, int):
@@ -302,6 +479,15 @@ def trick_points(cards: Iterable[CardId] | CardMask, table: Sequence[int]) -> in
             m ^= low
         return total
     return sum(table[c] for c in cards)
+
+
+def points_table(values: Mapping[int, int]) -> tuple[int, ...]:
+    """A counting-value table by card id from the values of the ranks (the same in every suit)."""
+    out = [0] * NUM_CARD_IDS
+    for s in range(NUM_SUITS):
+        for r, v in values.items():
+            out[card(s, r)] = v
+    return tuple(out)
 
 
 def trump_order(rules: TrickRules) -> list[CardId]:
@@ -316,107 +502,6 @@ def suit_order(rules: TrickRules, s: int) -> list[CardId]:
     """The cards of effective suit ``s``, best first."""
     cs = [c for c in range(NUM_CARD_IDS) if rules.suit[c] == s]
     return sorted(cs, key=lambda c: -rules.power[c])
-
-
-# --- card points ------------------------------------------------------------------------------
-
-
-def _points_table(values: dict[int, int]) -> tuple[int, ...]:
-    out = [0] * NUM_CARD_IDS
-    for s in range(NUM_SUITS):
-        for r, v in values.items():
-            out[card(s, r)] = v
-    return tuple(out)
-
-
-CALABRASELLA_POINTS: tuple[int, ...] = _points_table(
-    {ACE: 3, THREE: 1, TWO: 1, KING: 1, QUEEN: 1, JACK: 1}
-)
-"""§3.4: each Ace 3; each 3, 2, K, Q, J 1 (32 in the pack; the last trick adds 3 → 35)."""
-
-
-# --- each game's rules ------------------------------------------------------------------------
-
-PIQUET_RANKS: tuple[int, ...] = (ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT, SEVEN)
-_SAME_COLOUR = {SPADES: CLUBS, CLUBS: SPADES, HEARTS: DIAMONDS, DIAMONDS: HEARTS}
-
-
-def _check_suit(trump: int, allow_no_trump: bool) -> None:
-    if trump == NO_TRUMP and allow_no_trump:
-        return
-    if not 0 <= trump < NUM_SUITS:
-        raise ValueError(f"trump must be a suit 0-3{' or NO_TRUMP' if allow_no_trump else ''}")
-
-
-def calabrasella_tricks() -> TrickRules:
-    """§3: 3 2 A K Q J 7 6 5 4 in every suit, no trumps, no obligation to win."""
-    return _CALABRASELLA
-
-
-_CALABRASELLA = _build("calabrasella", CALABRASELLA_RANKS, NO_TRUMP)
-
-
-def five_hundred_tricks(trump: int) -> TrickRules:
-    """§18.1: Joker, right bower, left bower, A K Q 10 9 8 7 of trumps; or no trumps.
-
-    At no trumps the Joker is a free master card (see the module docstring's ASSUMPTION).
-    """
-    _check_suit(trump, allow_no_trump=True)
-    if trump == NO_TRUMP:
-        return _build("five-hundred-nt", PIQUET_RANKS, NO_TRUMP, free=1 << JOKER, master=1 << JOKER)
-    return _build(
-        f"five-hundred-{trump}",
-        PIQUET_RANKS,
-        trump,
-        top_trumps=(JOKER, card(trump, JACK), card(_SAME_COLOUR[trump], JACK)),
-    )
-
-
-def solo_tricks(trump: int) -> TrickRules:
-    """§6.1: Spadilla ♣Q, Manilla (7 of trumps), Basta ♠Q, then A K (Q) J 10 9 8 of trumps."""
-    _check_suit(trump, allow_no_trump=False)
-    top = (card(CLUBS, QUEEN), card(trump, SEVEN), card(SPADES, QUEEN))
-    return _build(f"solo-{trump}", PIQUET_RANKS, trump, top_trumps=top)
-
-
-def heart_solo_tricks(trump: int = DIAMONDS) -> TrickRules:
-    """§6.6: Solo's trick rules on the 24-card pack; diamonds (colour) by default."""
-    rules = solo_tricks(trump)
-    return TrickRules(f"heart-{rules.name}", rules.suit, rules.power, trump)
-
-
-def preference_tricks(trump: int) -> TrickRules:
-    """§5.1, §5.4: A K Q J 10 9 8 7 with a trump suit (Preference has no no-trumps)."""
-    _check_suit(trump, allow_no_trump=False)
-    return _build(f"preference-{trump}", PIQUET_RANKS, trump)
-
-
-def lift_smoke_tricks(trump: int) -> TrickRules:
-    """§10: full pack, A high, the turned-up suit trumps."""
-    _check_suit(trump, allow_no_trump=False)
-    return _build(f"lift-smoke-{trump}", ACE_HIGH_RANKS, trump)
-
-
-def vint_tricks(trump: int) -> TrickRules:
-    """§4.4: full pack, A high, plain trumps or no-trumps."""
-    _check_suit(trump, allow_no_trump=True)
-    return _build(f"vint-{trump}", ACE_HIGH_RANKS, trump)
-
-
-QUINTO_SUIT_POWER: tuple[int, ...] = (0, 3, 2, 1)
-"""§19.1: ♠ < ♣ < ♦ < ♥, indexed by suit id (♠ ♥ ♦ ♣)."""
-
-
-def quinto_tricks() -> TrickRules:
-    """§19.4: ascending suit power, A high, Quint Royal (Joker) powerless, free, led last only."""
-    return _build(
-        "quinto",
-        ACE_HIGH_RANKS,
-        NO_TRUMP,
-        suit_power=QUINTO_SUIT_POWER,
-        free=1 << JOKER,
-        lead_last_only=1 << JOKER,
-    )
 
 
 # --- the card play as a double-dummy problem -------------------------------------------------
@@ -533,31 +618,30 @@ def bid(a: Auction, call: int) -> Auction:
 
 __all__ = [
     "ACE_HIGH_RANKS",
-    "CALABRASELLA_POINTS",
-    "CALABRASELLA_RANKS",
     "NO_SUIT",
     "NO_TRUMP",
     "PASS",
     "PIQUET_RANKS",
-    "QUINTO_SUIT_POWER",
     "Auction",
+    "CardPlay",
     "TrickRules",
     "auction_choices",
     "bid",
-    "calabrasella_tricks",
+    "build_tricks",
+    "check_trump",
     "effective_suit",
-    "five_hundred_tricks",
-    "heart_solo_tricks",
     "lead_suit",
+    "leader_orders",
+    "led_suit",
     "legal_plays",
-    "lift_smoke_tricks",
-    "preference_tricks",
-    "quinto_tricks",
-    "solo_tricks",
+    "play_refusal",
+    "play_to_trick",
+    "points_table",
+    "powerless_cards",
     "start_auction",
     "suit_order",
     "trick_points",
     "trick_winner",
     "trump_order",
-    "vint_tricks",
+    "void_cards",
 ]

@@ -20,8 +20,8 @@ any other man moves. With all fifteen men in his home table a player *bears off*
 man off the point of its number; with no man there he must move a man forward with it if he
 can, and if the die is higher than his highest occupied point he bears a man off that point.
 The first to bear off all fifteen wins a *hit* (1), a *gammon* (2) if the loser has borne off
-no man, a *backgammon* (3, or 4 by agreement) if the loser also has a man on the bar or in the
-winner's home table.
+no man, a *backgammon* (3, or 4 by agreement) if the loser still has a man on the bar or in the
+winner's home table — by the book's words even after he has begun bearing off (assumption 6).
 
 A whole throw is played as a sequence of single-man moves by the same player; the dice still
 to play and the moves already played this throw are part of the state and of every view.
@@ -42,7 +42,21 @@ ASSUMPTIONS (RULES.md §21 and Appendix B)
 4. A man hit while bearing off must re-enter and come home before bearing off resumes.
 5. *A throw that cannot be played at all* is lost with no decision asked: the adversary's
    throw follows at once (the throw stays in the history and the log).
-6. *Backgammon* counts ``backgammon_value`` (3, "or quadruple by agreement": 4).
+6. *The value of a game* (``gammon_rule``, default ``"book"``). The book: a *hit* when "the
+   adversary has got all his men into his own home table, and has begun to bear off"; a
+   *gammon* when the winner has borne off all his men "before his adversary has begun to do the
+   same"; a *backgammon* when he has done so "while the adversary has still a man or men 'up'
+   (i.e., on the bar) or in his (the winner's) home table". The backgammon does not ask whether
+   the loser has borne off any man, so a loser who began bearing off and was then hit, and still
+   has that man on the bar or in the winner's home table, loses a backgammon. The book leaves
+   one case undefined: a loser who has begun bearing off, was hit, and has brought the man out
+   of the winner's home table but not yet into his own (it stands in the outer tables): not all
+   his men are in his home table (not the book's hit), he has begun to bear off (not a gammon),
+   and no man is up or in the winner's home table (not a backgammon). It is read as a **hit**
+   (single game): he has begun to bear off, which is all the modern rule asks. ``"modern"``:
+   any man borne off makes a single game; gammon and backgammon need a loser who has borne off
+   none (OpenSpiel's ``full_scoring`` and GNU Backgammon's rule). A backgammon counts
+   ``backgammon_value`` (3, "or quadruple by agreement": 4).
 7. *A series* (``games``, default 1): the returns add over the games. The winner of a *hit*
    throws both dice first in the next game; after a gammon or a backgammon the opening is
    thrown again (RULES.md §21.5; the book says the winner of a hit "throws first", read as
@@ -56,6 +70,8 @@ Parameters
 ========================  ==========  ===========================================================
 ``opening``               ``book``    ``book`` (take or throw again) or ``modern``
 ``larger_die``            ``False``   if only one die can be used, the larger must be
+``gammon_rule``           ``book``    ``book`` (a backgammon even after bearing off began) or
+                                      ``modern`` (any man off: a single game); assumption 6
 ``backgammon_value``      ``3``       3 or 4
 ``games``                 ``1``       games in the series (returns add)
 ``max_turns``             ``1000``    throws per game before it ends drawn
@@ -98,7 +114,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import HOFFMANN, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState
 
 NUM_PLAYERS = 2
@@ -371,13 +387,33 @@ def _doublet_plays(
     return found
 
 
-def game_value(winner: Side, loser: Side, backgammon_value: int = 3) -> int:
-    """What a finished game is worth: hit 1, gammon 2, backgammon 3 (or 4)."""
-    if loser[OFF]:
+GAMMON_RULES = ("book", "modern")
+"""The readings of a game's value (assumption 6): the book's, or the modern rule."""
+
+
+def game_value(
+    winner: Side, loser: Side, backgammon_value: int = 3, gammon_rule: str = "book"
+) -> int:
+    """What a finished game is worth: hit 1, gammon 2, backgammon 3 (or 4) (assumption 6).
+
+    ``book``: a backgammon whenever the loser still has a man on the bar or in the winner's
+    home table, a gammon if he has borne off none, otherwise a hit. ``modern``: a loser who
+    has borne off a man loses a single game, whatever else.
+
+    >>> hit_back = make_side({1: 13, 20: 1}, off=1)  # began bearing off, then was hit
+    >>> game_value(make_side({}), hit_back), game_value(make_side({}), hit_back, 3, "modern")
+    (3, 1)
+    """
+    if loser[OFF] and (gammon_rule == "modern" or not _backgammoned(loser)):
         return 1
-    if loser[BAR] or any(loser[NUM_POINTS - HOME + 1 : BAR]):
+    if _backgammoned(loser):
         return backgammon_value
     return 2
+
+
+def _backgammoned(loser: Side) -> bool:
+    """A man "up" (on the bar) or in the winner's home table (the loser's points 19-24)."""
+    return bool(loser[BAR] or any(loser[NUM_POINTS - HOME + 1 : BAR]))
 
 
 # --- notation ---------------------------------------------------------------------------------
@@ -566,6 +602,7 @@ class BackgammonRules:
         self.opening = str(params["opening"])
         self.larger_die = bool(params["larger_die"])
         self.backgammon_value = int(params["backgammon_value"])
+        self.gammon_rule = str(params["gammon_rule"])
         self.games = int(params["games"])
         self.max_turns = int(params["max_turns"])
         self.max_utility = float(self.games * self.backgammon_value)
@@ -605,6 +642,54 @@ class BackgammonRules:
         moves = legal_moves(mover, adversary, s.dice_left, larger)
         return sorted(move_action(src, die) for src, die in moves)
 
+    def illegal_reason(self, s: BackgammonState, action: int) -> str | None:
+        """Why a move is refused, in the book's terms (``ExplainsIllegal``, asked only on the
+        error path): no such die, no man on the point, a man on the bar to enter first, a point
+        the adversary has made, bearing off too soon or from the wrong point, the whole throw
+        (assumption 2) or the larger die (``larger_die``); ``None`` elsewhere."""
+        if s.phase == OPENING_CHOICE and action < NUM_MOVE_ACTIONS:
+            return "first take the opening throw or throw both dice again"
+        if s.phase != MOVE or not 0 <= action < NUM_MOVE_ACTIONS:
+            return None
+        src, die = action_move(action)
+        mover, adversary = self.position(s)
+        left = s.dice_left
+        if die not in left:
+            dice = ", ".join(str(d) for d in left) or "none"
+            return f"you have no {DIE_NAMES[die]} to play (the dice left: {dice})"
+        if mover[BAR] and src != BAR:
+            return "a man on the bar must enter before any other man moves"
+        if not mover[src]:
+            return f"you have no man on {'the bar' if src == BAR else f'point {src}'}"
+        dest = src - die
+        if dest > OFF and adversary[BAR - dest] >= 2:
+            return (
+                f"point {dest} is made by the adversary ({adversary[BAR - dest]} men): "
+                f"you cannot {'enter' if src == BAR else 'move'} there"
+            )
+        if dest <= OFF:
+            if not all_home(mover):
+                return "you may bear off only when all your men are in your home table"
+            higher = max(i for i in range(1, HOME + 1) if mover[i])
+            if dest < OFF and higher > src:
+                return (
+                    f"a {DIE_NAMES[die]} bears a man off point {die}, or off your highest "
+                    f"point when it is lower; you have a man on point {higher}"
+                )
+        need = max_dice(mover, adversary, left)
+        m, a, _ = step(mover, adversary, src, die)
+        rest = without_die(left, die)
+        lost = need - 1 - (max_dice(m, a, rest) if rest else 0)
+        if lost > 0:
+            dice = "one die" if lost == 1 else f"{lost} dice"
+            return (
+                f"you must play the whole throw if possible: after this move {dice} could not "
+                "be played, and another play uses them"
+            )
+        if self.larger_die and not s.played and len(set(left)) == 2 and die == min(left):
+            return "when only one die can be played, the move must use the larger"
+        return None
+
     def chance_outcomes(self, s: BackgammonState) -> list[tuple[int, float]]:
         if s.phase == OPENING_ROLL:
             return list(OPENING_OUTCOMES)
@@ -642,7 +727,8 @@ class BackgammonRules:
             s.played = (*s.played, (src, die, hit))
             s.dice_left = without_die(s.dice_left, die)
             if mover[OFF] == NUM_MEN:
-                self._end_game(s, me, game_value(mover, adversary, self.backgammon_value))
+                value = game_value(mover, adversary, self.backgammon_value, self.gammon_rule)
+                self._end_game(s, me, value)
             elif not s.dice_left or not max_dice(mover, adversary, s.dice_left):
                 self._pass_turn(s)
 
@@ -861,8 +947,8 @@ GAME = register(
     GameSpec(
         short_name="backgammon",
         title="Backgammon",
-        book="Hoyle's Games Modernized (Hoffmann)",
-        section="BACKGAMMON; RULES.md §21",
+        book=HOFFMANN,
+        section="BACKGAMMON",
         make_rules=make_rules,
         params={
             "opening": Param(
@@ -875,6 +961,13 @@ GAME = register(
                 False, "if only one die can be used, the larger must be (modern; ASSUMPTION)"
             ),
             "backgammon_value": Param(3, "value of a backgammon (4 by agreement)", (3, 4)),
+            "gammon_rule": Param(
+                "book",
+                "book: a backgammon while the loser has a man on the bar or in the winner's "
+                "home table, even after he began bearing off; modern: any man borne off makes "
+                "a single game",
+                GAMMON_RULES,
+            ),
             "games": Param(
                 1, "games in a series; the winner of a hit throws first next", low=1, high=100
             ),
@@ -886,10 +979,14 @@ GAME = register(
         max_players=2,
         perfect_information=True,
         variants={
-            "modern": {"opening": "modern", "larger_die": True},
+            "modern": {"opening": "modern", "larger_die": True, "gammon_rule": "modern"},
             "series": {"games": 3, "backgammon_value": 4},
         },
+        no_tiny="A game ends only when a side has borne off all fifteen men, and its one bound "
+        "(max_turns) ends it drawn: with max_turns=1 (989 nodes, the modern opening) every return "
+        "is 0, and max_turns=2 already has about 2.5 million nodes.",
         reference="backgammon(scoring_type=full_scoring)",
+        version=1,  # 1: the book's backgammon after bearing off began (gammon_rule)
         summary="The race of fifteen men round the tables, with hitting and bearing off.",
     )
 )

@@ -8,11 +8,11 @@ The game
 --------
 Three players, two against one in each deal (four may play: the dealer then takes no cards and
 shares the fortunes of the two adversaries). The Spanish pack of forty cards ranks **3 2 A K Q J
-7 6 5 4** in every suit; there are no trumps (the trick core's :func:`calabrasella_tricks`).
+7 6 5 4** in every suit; there are no trumps (:func:`calabrasella_tricks`).
 Twelve cards each are dealt four at a time from the eldest hand; the last four form the
 **talon**. In turn the eldest hand, the player on his left and the dealer **stand** (play alone
 against the other two) or **pass**; the first to stand is the **single player**. He **asks** for
-a 3 (a 2 when he holds all four 3s): the adversary who holds it gives it up and receives in
+a 3 (when he holds all four 3s he may ask for a 2): the adversary who holds it gives it up and receives in
 exchange a card from the single player's hand, which the other adversary does not see; if the
 card is in the talon nothing happens. He **discards** one to four cards face down; the talon is
 turned face up and he **takes** exactly as many of its cards as he discarded; the rest go face
@@ -32,10 +32,14 @@ ASSUMPTIONS (RULES.md §3, and where this module had to choose)
 2. *All pass* (``all_pass``): ``void`` (the default: the deal is void, every return 0: one
    episode is one deal) or ``redeal``: the deal passes to the left and a new deal is played, up
    to ``max_deals`` deals (then void), so that the game stays finite.
-3. *Asking is compulsory* ("If any player stands, he asks for the 3 of any suit he pleases"): he
-   names a 3 **he does not hold** (asking for his own would be a way to refuse the exchange,
-   which the book does not give); if he holds all the 3s, a 2 he does not hold; if he holds all
-   the 3s and all the 2s, there is nothing to ask and he goes straight to his discard.
+3. *Asking for a 3 is compulsory* ("If any player stands, he asks for the 3 of any suit he
+   pleases"): he names a 3 **he does not hold** (asking for his own would be a way to refuse the
+   exchange, which the book does not give). *Asking for a 2 is his choice*: "If he has all four
+   3's in his hand he **may** ask for a 2, but for no lower card" — he names a 2 he does not hold
+   or asks for nothing (``NO_ASK_ACTION``) and goes to his discard. Either way the table learns
+   that he holds every 3 (the determinizer keeps them with him). If he holds all the 3s and all
+   the 2s, there is nothing to ask and he goes straight to his discard (the table learns that
+   too).
 4. *The exchange card* is any card of his hand but the one just received.
 5. *Discards and takings* are made one card at a time in rising card order (one sequence per
    set: the order of a face-down discard means nothing); after the first discard "done" ends
@@ -54,6 +58,9 @@ ASSUMPTIONS (RULES.md §3, and where this module had to choose)
    after the deal (one card at least) and he discards at most ``min(4, talon)``. The points are
    those of the cards in the pack plus 3 for the last trick (``total``); the single player wins
    with more than half of them (18 of 35). For exact solving and fast tests only.
+   ``GameSpec.tiny_config`` (for OpenSpiel's full-tree solvers) is ♠♥ 3 2, one card each and
+   a talon of one: the declarations, the ask, the exchange, the discard and one trick, in a
+   tree of 821 nodes.
 9. *The revoke penalty* (RULES.md §3.5) cannot arise here (only legal plays are offered); the
    scoring function :func:`settle` takes it as an argument: 9 points move from the side in
    error to the other side (never more than the side in error has), so 24-11 with a revoke by
@@ -91,9 +98,10 @@ card id                     0-51     by phase: "play ♥5", "give ♥5" (the exc
 ``ASK_THREE_ACTION_BASE``   54-57    + suit: "ask for ♥3"
 ``ASK_TWO_ACTION_BASE``     58-61    + suit: "ask for ♥2" (holding all the 3s)
 ``DONE_ACTION``             62       "done discarding"
+``NO_ASK_ACTION``           63       "ask for nothing" (holding all the 3s, assumption 3)
 ==========================  =======  ===========================================================
 
-``NUM_DISTINCT_ACTIONS`` = 63. Chance outcomes are card ids (``max_chance_outcomes`` = 52).
+``NUM_DISTINCT_ACTIONS`` = 64. Chance outcomes are card ids (``max_chance_outcomes`` = 52).
 
 Bound on the game length
 ------------------------
@@ -133,7 +141,7 @@ progress        (2,)       tricks played / tricks, deals played / max_deals
 ==============  =========  =====================================================================
 
 Every entry is in [0, 1]. The information state (``perfect_recall=True``) adds ``events`` (max
-events × (12 + N + 63)): one row per event the player saw, in order: its kind (12), the seat
+events × (12 + N + 64)): one row per event the player saw, in order: its kind (12), the seat
 (relative) and the card or action (none for what he did not see: a card dealt to another seat or
 the talon, another's discard, an exchange he did not handle).
 
@@ -143,8 +151,8 @@ Determinizer
 it is now (each other seat's hand, the single player's discards, the talon before it is turned
 up, the cards not yet dealt) with :func:`hoyle.envs.core.determinize.deal_hidden`, respecting what
 the table knows: a seat that did not follow suit holds none of it; the asked card (and, when a 2
-was asked, every 3) is in the single player's hand or discards; a 3 asked for and not given up is
-in the talon. It then rebuilds each seat's dealt hand (the card asked for back to its giver, the
+was asked or nothing was, every 3; when there was nothing to ask, every 2 too) is in the single
+player's hand or discards; a 3 asked for and not given up is in the talon. It then rebuilds each seat's dealt hand (the card asked for back to its giver, the
 exchanged card back to the single player, the discards and takings undone) and rewrites the deal
 and the hidden actions (the exchange card the player did not see, the discards) of the history.
 
@@ -166,10 +174,14 @@ import numpy as np
 
 from hoyle.envs.core.cards import (
     ACE,
+    FIVE,
+    FOUR,
     JACK,
     KING,
     NUM_SUITS,
     QUEEN,
+    SEVEN,
+    SIX,
     SUIT_SYMBOLS,
     THREE,
     TWO,
@@ -181,7 +193,7 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.determinize import deal_hidden
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
-from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import FOSTER, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import (
     CHANCE,
     TERMINAL,
@@ -191,14 +203,17 @@ from hoyle.envs.core.rules import (
     seat_words,
 )
 from hoyle.envs.core.tricks import (
-    CALABRASELLA_POINTS,
-    CALABRASELLA_RANKS,
     NO_SUIT,
+    NO_TRUMP,
     CardPlay,
-    calabrasella_tricks,
+    TrickRules,
+    build_tricks,
+    leader_orders,
     legal_plays,
+    play_refusal,
+    play_to_trick,
+    points_table,
     trick_points,
-    trick_winner,
 )
 
 # --- constants and the action layout --------------------------------------------------------
@@ -216,13 +231,29 @@ PACKET = 4
 ACTIVE = 3
 """Players who take cards."""
 
+CALABRASELLA_RANKS: tuple[int, ...] = (THREE, TWO, ACE, KING, QUEEN, JACK, SEVEN, SIX, FIVE, FOUR)
+"""§3.1: 3 2 A K Q J 7 6 5 4."""
+CALABRASELLA_POINTS: tuple[int, ...] = points_table(
+    {ACE: 3, THREE: 1, TWO: 1, KING: 1, QUEEN: 1, JACK: 1}
+)
+"""§3.4: each Ace 3; each 3, 2, K, Q, J 1 (32 in the pack; the last trick adds 3 → 35)."""
+_TRICKS = build_tricks("calabrasella", CALABRASELLA_RANKS, NO_TRUMP)
+
+
+def calabrasella_tricks() -> TrickRules:
+    """§3.1, §3.3: 3 2 A K Q J 7 6 5 4 in every suit, no trumps, follow suit if able, otherwise
+    any card, no obligation to win (the last trick's 3 points are the game's business)."""
+    return _TRICKS
+
+
 NUM_CARD_ACTIONS = 52
 STAND_ACTION = NUM_CARD_ACTIONS
 PASS_ACTION = STAND_ACTION + 1
 ASK_THREE_ACTION_BASE = PASS_ACTION + 1
 ASK_TWO_ACTION_BASE = ASK_THREE_ACTION_BASE + NUM_SUITS
 DONE_ACTION = ASK_TWO_ACTION_BASE + NUM_SUITS
-NUM_DISTINCT_ACTIONS = DONE_ACTION + 1
+NO_ASK_ACTION = DONE_ACTION + 1
+NUM_DISTINCT_ACTIONS = NO_ASK_ACTION + 1
 
 # Phases (stored, never inferred).
 DEAL, DECLARE, ASK, EXCHANGE, DISCARD, TAKE, PLAY, OVER = range(8)
@@ -234,6 +265,10 @@ UNDECLARED, PASSED, STOOD = range(3)
 TALON_GIVER = -1
 """``giver`` when the card asked for was in the talon (``-2``: nothing asked yet)."""
 NO_GIVER = -2
+ASKED_NOTHING = -3
+"""``giver`` when the single player, holding all the 3s, chose not to ask for a 2."""
+NOTHING_TO_ASK = -4
+"""``giver`` when the single player held all the 3s and all the 2s: there was no ask."""
 
 # Event log: 2-byte codes kind << 9 | seat << 7 | value (value a card or action, HIDDEN when
 # the player did not see it; seat absolute, made relative in the tensor).
@@ -488,6 +523,8 @@ class CalabrasellaRules:
             )
         self.max_discards = min(MAX_DISCARDS, self.talon_size)
         self.tricks = calabrasella_tricks()
+        self.trick_orders = tuple(leader_orders(self.active_seats(d), n) for d in range(n))
+        """By dealer, then leader: the seats of a trick in playing order."""
         self.suit_masks = tuple(m & self.pack_mask for m in self.tricks.suit_masks)
         self.threes = sum(1 << card(s, THREE) for s in range(self.suits))
         self.twos = self.pack_mask & sum(1 << card(s, TWO) for s in range(self.suits))
@@ -585,6 +622,16 @@ class CalabrasellaRules:
     def current_player(self, s: CalabrasellaState) -> int:
         return s.to_move
 
+    def illegal_reason(self, s: CalabrasellaState, action: int) -> str | None:
+        """Why ``action`` is refused, in the rule's terms (``ExplainsIllegal``, asked only on
+        the error path): in the play, a card not held or the follow-suit rule
+        (:func:`~hoyle.envs.core.tricks.play_refusal`, on the same trick rules as
+        :meth:`legal_actions`); elsewhere ``None``."""
+        if s.phase != PLAY or not 0 <= action < NUM_CARD_ACTIONS:
+            return None
+        led = self.tricks.suit[s.trick[0]] if s.trick else NO_SUIT
+        return play_refusal(s.hands[s.to_move], led, self.tricks, action)
+
     def legal_actions(self, s: CalabrasellaState) -> list[int]:
         ph = s.phase
         if ph == PLAY:
@@ -593,7 +640,10 @@ class CalabrasellaRules:
         if ph == DECLARE:
             return [STAND_ACTION, PASS_ACTION]
         if ph == ASK:
-            return self.asks(s.hands[s.single])
+            asks = self.asks(s.hands[s.single])
+            if asks[0] >= ASK_TWO_ACTION_BASE:
+                asks.append(NO_ASK_ACTION)  # "he may ask for a 2" (assumption 3)
+            return asks
         if ph == EXCHANGE:
             return cards_of(s.hands[s.single] & ~(1 << s.asked))
         if ph == DISCARD:
@@ -612,7 +662,9 @@ class CalabrasellaRules:
         return []
 
     def asks(self, hand: int) -> list[int]:
-        """The asks open to a single player holding ``hand`` (assumption 3)."""
+        """The asks open to a single player holding ``hand`` (assumption 3): the 3s he does not
+        hold; holding all of them, the 2s he does not hold (and ``NO_ASK_ACTION`` besides, in
+        ``legal_actions``)."""
         threes = self.threes & ~hand
         if threes:
             return [ASK_THREE_ACTION_BASE + suit_of(c) for c in cards_of(threes)]
@@ -702,10 +754,16 @@ class CalabrasellaRules:
             s.phase = ASK
             s.to_move = s.single
         else:
+            s.giver = NOTHING_TO_ASK
             self._to_discard(s)
 
     def _apply_ask(self, s: CalabrasellaState, a: int) -> None:
         p = s.single
+        if a == NO_ASK_ACTION:
+            self._log(s, EV_ACT, p, a, True)
+            s.giver = ASKED_NOTHING
+            self._to_discard(s)
+            return
         suit = (a - ASK_THREE_ACTION_BASE) % NUM_SUITS
         c = card(suit, THREE if a < ASK_TWO_ACTION_BASE else TWO)
         bit = 1 << c
@@ -784,20 +842,14 @@ class CalabrasellaRules:
 
     def _apply_play(self, s: CalabrasellaState, c: int) -> None:
         p = s.to_move
-        bit = 1 << c
-        s.hands = replace_at(s.hands, p, s.hands[p] & ~bit)
-        s.played = replace_at(s.played, p, s.played[p] | bit)
+        s.played = replace_at(s.played, p, s.played[p] | 1 << c)
         self._log(s, EV_ACT, p, c, True)
-        if s.trick:
-            led = self.tricks.suit[s.trick[0]]
-            if self.tricks.suit[c] != led:
-                s.voids = replace_at(s.voids, p, s.voids[p] | 1 << led)
-        s.trick = (*s.trick, c)
-        act = s.active
-        if len(s.trick) < ACTIVE:
-            s.to_move = act[(act.index(p) + 1) % ACTIVE]
+        seats = self.trick_orders[s.dealer][s.leader]
+        s.hands, s.trick, s.voids, s.to_move, w = play_to_trick(
+            self.tricks, s.hands, s.trick, s.voids, seats, c
+        )
+        if w < 0:
             return
-        w = act[(act.index(s.leader) + trick_winner(s.trick, self.tricks)) % ACTIVE]
         side = 0 if w == s.single else 1
         pts = trick_points(s.trick, CALABRASELLA_POINTS)
         s.tricks_done += 1
@@ -813,7 +865,6 @@ class CalabrasellaRules:
         self._log(s, EV_TRICK, w, min(pts, HIDDEN - 1), True)
         s.trick = ()
         s.leader = w
-        s.to_move = w
         if last:
             s.last_winner = w
             self._log(s, EV_LAST, w, 0, True)
@@ -842,6 +893,8 @@ class CalabrasellaRules:
             return "pass"
         if action == DONE_ACTION:
             return "done discarding"
+        if action == NO_ASK_ACTION:
+            return "ask for nothing"
         if ASK_THREE_ACTION_BASE <= action < DONE_ACTION:
             suit = (action - ASK_THREE_ACTION_BASE) % NUM_SUITS
             rank = THREE if action < ASK_TWO_ACTION_BASE else TWO
@@ -945,6 +998,10 @@ class CalabrasellaRules:
             log=s.logs[player],
             rules=self,
         )
+
+    private_pieces = ("hand", "stock", "discards", "exchanged")
+    """The pieces only the viewer knows (``hoyle.envs.core.observe``): his hand, and as the
+    single player his discards and the stock he knows by them, the card he gave in exchange."""
 
     def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
         p, n = self.pack_size, self.num_players
@@ -1163,6 +1220,11 @@ class CalabrasellaRules:
             if _rank_is_two(s.asked):
                 for h in [*others, "talon"]:
                     forbidden[h] = forbidden.get(h, 0) | self.threes
+        elif giver in (ASKED_NOTHING, NOTHING_TO_ASK):
+            # He held every 3 (he asked for nothing, or could not ask: every 2 as well).
+            held = self.threes | (self.twos if giver == NOTHING_TO_ASK else 0)
+            for h in [*(q for q in s.active if q != single), "talon"]:
+                forbidden[h] = forbidden.get(h, 0) | held
         pool = cards_of(pool_mask)
         try:
             drawn = deal_hidden(holders, pool, forbidden, sampler)
@@ -1261,6 +1323,8 @@ def _action_words(a: int) -> str:
         return "pass"
     if a == DONE_ACTION:
         return "done discarding"
+    if a == NO_ASK_ACTION:
+        return "ask for nothing"
     if ASK_THREE_ACTION_BASE <= a < DONE_ACTION:
         suit = (a - ASK_THREE_ACTION_BASE) % NUM_SUITS
         return f"ask for {format_card(card(suit, THREE if a < ASK_TWO_ACTION_BASE else TWO))}"
@@ -1306,8 +1370,8 @@ GAME = register(
     GameSpec(
         short_name="calabrasella",
         title="Calabrasella",
-        book="Foster's Complete Hoyle (1914)",
-        section="CALABRASELLA; RULES.md §3",
+        book=FOSTER,
+        section="CALABRASELLA",
         make_rules=make_rules,
         params={
             "players": Param(
@@ -1348,6 +1412,8 @@ GAME = register(
             "small": SMALL_CONFIG,
         },
         small_config=SMALL_CONFIG,
+        tiny_config={"ranks": 2, "suits": 2, "hand_size": 1},
+        tiny_nodes=1_000,  # 821
         reference="skat",
         summary="Three-handed, two against one: the last trick and the stock decide.",
     )

@@ -120,12 +120,21 @@ ASSUMPTIONS (RULES.md §1 and Appendix B.2, and where this module had to choose)
     Draw Cassino with ♠♥ A 2 3, two players, two cards each and none to the table: 720 orders
     of the six cards, a tree of 873,797 nodes (299,520 terminal), and hidden cards until the
     stock of two is drawn. (The standard deal of so small a pack is one round, after which
-    nothing is hidden.)
+    nothing is hidden.) ``GameSpec.tiny_config``, for OpenSpiel's full-tree solvers, is the
+    plain game with ♠♥ A 2, one card each and none to the table: two rounds, the second
+    player's card hidden in the first, a tree of 417 nodes. (Two cards each in one round is
+    1,713 nodes, but each player can then name the other's hand: nothing for a solver's
+    information sets, nor the determinizer, to work on.)
 
 19. *What is seen*: taken-in cards are turned face down, but each was seen face up when it was
     played or gathered, so every side's pile is public card tracking in the views; the last
     take-in is shown as such ("only the last trick gathered can be seen"). Nothing is hidden
-    but the other players' hands and the undealt stock; the play being made is face up.
+    but the other players' hands and the undealt stock; the play being made is face up. Only
+    one thing about it is not: whether a partner building a value his partner has not declared
+    (or whose declaration is spent) holds a card of it himself, or must still join his
+    partner's build of it. The others see his requirement as met only once the table can tell
+    (``seen_move``): he joins the build, the value is declared, or no build of his partner's
+    of that value stands (then he must hold the card).
 
 The optional irregularity rules (RULES.md §1.8) cannot arise: only legal actions are offered.
 
@@ -230,6 +239,8 @@ last_taker       (4,)                 seat of the last taker
 declared         (4, 15)              each seat's declared build values (assumption 3)
 move_card        (52,)                the card being played
 move_kind        (5,)                 take, build, Ace as Fourteen, pairs taken, requirement met
+                                      (for another player's build, as the table can tell it:
+                                      assumption 19)
 move_value       (15,)                the value of the take-in or build
 move_selected    (52,)                loose cards chosen so far (incl. the open group)
 move_open        (52,)                the group being chosen
@@ -264,6 +275,7 @@ from hoyle.envs.core.cards import (
     HEARTS,
     JACK,
     RANK_MASKS,
+    RANK_NAMES,
     SPADES,
     SUIT_MASKS,
     TEN,
@@ -275,7 +287,7 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.determinize import draw_without_replacement
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import set_cards
-from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import FOSTER, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler, replace_at
 
 # --- constants and the action layout ----------------------------------------------------------
@@ -832,6 +844,99 @@ class CassinoRules:
             assert s.move is not None
             return self.select_actions(s.move, s.loose, s.builds, s.player)
         return []
+
+    def illegal_reason(self, s: CassinoState, action: int) -> str | None:
+        """Why a card or a kind of play is refused, in the book's terms (``ExplainsIllegal``,
+        asked only on the error path): a card not held, the builder's duty (assumption 2), a
+        take-in that takes nothing, a build without the card to take it, a multiple build
+        increased. ``None`` for the choice of the cards (``SELECT``) and elsewhere."""
+        p = s.player
+        if s.phase == PLAY and 0 <= action - PLAY_CARD_ACTION_BASE < NUM_CARDS:
+            c = action - PLAY_CARD_ACTION_BASE
+            if not s.hands[p] >> c & 1:
+                return f"you do not hold {format_card(c)}"
+            duty = self._builder_duty(s, p)
+            return f"{duty}; {format_card(c)} can do none of these" if duty else None
+        m = s.move
+        if s.phase != KIND or m is None:
+            return None
+        c, name = m.card, format_card(m.card)
+        vc = self.val[c]
+        if action == TRAIL_ACTION:
+            return self._builder_duty(s, p)
+        if vc == 0 and TAKE_ACTION_BASE < action <= BUILD_ACE_HIGH_ACTION:
+            return f"{name} has no pip value: a court card can only take in its pairs"
+        if action == TAKE_ACTION_BASE:
+            if vc:
+                return None  # the take-in by pairs alone is a court card's; this card has a value
+            return f"no {RANK_NAMES[rank_of(c)]} lies loose on the table for {name} to pair"
+        if TAKE_ACTION_BASE < action < BUILD_ACTION_BASE:
+            v = action - TAKE_ACTION_BASE
+            high = v == MAX_VALUE and self.aces_fourteen and vc == 1
+            if v != vc and not high:
+                return None  # a take-in at another value than the card's: no such play
+            pairs = "" if high else "no loose card of its rank, "
+            return (
+                f"{name}{' as Fourteen' if high else ''} takes in nothing: {pairs}no loose "
+                f"cards adding up to {VALUE_NAMES[v]} and no build of {VALUE_NAMES[v]}"
+            )
+        if BUILD_ACTION_BASE <= action <= BUILD_ACE_HIGH_ACTION:
+            high = action == BUILD_ACE_HIGH_ACTION
+            v = MAX_VALUE if high else action - BUILD_ACTION_BASE
+            if high and not (self.aces_fourteen and vc == 1):
+                return f"only an Ace can build as Fourteen, and {name} is none"
+            if not high and v < vc:
+                return None  # a build below the card's own value: no such play
+            if not high and v > self.max_value:
+                return f"a build is worth at most {VALUE_NAMES[self.max_value]}"
+            if not self._may_build(s, p, c) >> v & 1:
+                partner = " (or build a value your partner has declared)" if self.partnership else ""
+                return (
+                    f"to build {VALUE_NAMES[v]} you must hold another card of that value, to "
+                    f"take the build in{partner}"
+                )
+            return f"no loose cards on the table make {VALUE_NAMES[v]} with {name}"
+        if INCREASE_ACTION_BASE <= action < TAKE_ACTION_BASE:
+            key = action - INCREASE_ACTION_BASE
+            b = next((b for b in s.builds if build_key(b.mask) == key), None)
+            if b is None:
+                return None  # no build on the table: no such play to explain
+            if vc == 0:
+                return f"{name} has no pip value: a court card cannot increase a build"
+            if b.units > 1:
+                return f"{describe_build(b)} is a multiple build: it can never be increased"
+            w = b.value + vc
+            if w > self.max_value:
+                return f"{describe_build(b)} and {name} make {w}, more than any card is worth"
+            return (
+                f"to increase {describe_build(b)} to {VALUE_NAMES[w]} you must hold a card of "
+                "that value"
+            )
+        return None
+
+    def _builder_duty(self, s: CassinoState, p: int) -> str | None:
+        """The duty of ``p`` as the owner of a build whose value he holds (assumption 2), in
+        the book's words, or ``None`` if he has none."""
+        hand, vm = s.hands[p], self.value_masks
+        for b in s.builds:
+            if b.owner == p and hand & vm[b.value]:
+                return (
+                    f"you made the build {describe_build(b)} and hold a card of its value: you "
+                    "must take it in, take in something else, or make another build"
+                )
+        return None
+
+    def _may_build(self, s: CassinoState, p: int, c: int) -> int:
+        """The values ``p`` may build to with ``c`` on his own strength, his partner's
+        declaration or his partner's build (as :meth:`kind_actions` reckons them)."""
+        may = self._pdecl(s, p)
+        for x in _bits(s.hands[p] & ~(1 << c)):
+            may |= self.value_bits[x]
+        partner = self.partner_of[p]
+        for b in s.builds:
+            if partner >= 0 and b.owner == partner:
+                may |= 1 << b.value
+        return may
 
     def _pdecl(self, s: CassinoState, p: int) -> int:
         """The values ``p``'s partner has declared (assumption 3), as a bitmask."""
@@ -1594,7 +1699,7 @@ class CassinoRules:
             last_take=s.last_take,
             last_taker=s.last_taker,
             declared=s.declared,
-            move=s.move,
+            move=s.move if player == s.player else self.seen_move(s, s.player),
             scores=s.scores,
             target=s.target,
             results=s.results,
@@ -1603,6 +1708,26 @@ class CassinoRules:
             own=s.private[player],
             rules=self,
         )
+
+    def seen_move(self, s: CassinoState, mover: int) -> Move | None:
+        """The play under way as the other players see it (assumption 19).
+
+        Its card and steps are face up, but whether the builder meets his requirement
+        (``req_ok``) may rest on the cards in his hand: a partner who builds a value his partner
+        has not declared (or whose declaration is spent) while his partner's build of it stands
+        either holds a card of that value or must join that build. Until the table can tell —
+        he joins it, or no such build of his partner stands — the others see the requirement
+        as not yet met, whatever he holds.
+        """
+        m = s.move
+        if m is None or m.kind != KIND_BUILD or not m.req_ok or m.joined:
+            return m
+        if self._pdecl(s, mover) >> m.value & 1:
+            return m
+        partner = self.partner_of[mover]
+        if partner >= 0 and any(b.owner == partner and b.value == m.value for b in s.builds):
+            return m._replace(req_ok=False)
+        return m
 
     def view_events(self, view: CassinoView, this_deal: bool = False) -> list[tuple[int, ...]]:
         """The events the viewer saw, oldest first (of the current deal only with
@@ -2220,8 +2345,8 @@ GAME = register(
     GameSpec(
         short_name="cassino",
         title="Cassino",
-        book="Foster's Complete Hoyle (1914)",
-        section="CASSINO; RULES.md §1",
+        book=FOSTER,
+        section="CASSINO",
         make_rules=make_rules,
         params={
             "players": Param(
@@ -2279,6 +2404,8 @@ GAME = register(
             "small": {"variant": "draw", "ranks": 3, "suits": 2, "hand_size": 2, "table_size": 0},
         },
         small_config={"variant": "draw", "ranks": 3, "suits": 2, "hand_size": 2, "table_size": 0},
+        tiny_config={"ranks": 2, "suits": 2, "hand_size": 1, "table_size": 0},
+        tiny_nodes=500,  # 417
         abstraction=abstraction_key,
         summary="Capture cards from the table by pairing, combining and building; "
         "cards, spades, Cassinos, Aces and sweeps score.",

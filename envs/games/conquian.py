@@ -46,8 +46,13 @@ ASSUMPTIONS (RULES.md §2 and Appendix B.8, and where this module had to choose)
 1. *Extra combinations* (``hand_melds``, default ``True``; RULES.md §2.5): in the same move in
    which he uses a card, a player may also lay down further new combinations made only of hand
    cards, before his discard. With ``hand_melds=False`` only the combination holding the used
-   card is laid. (Hand cards are never added to an existing combination without a drawn card:
-   "A sequence once started can be added to from time to time as the cards are drawn".)
+   card is laid; but the book's own exception stands in both readings: "he must discard
+   something, unless he can show down everything remaining in his hand, in which case he would
+   have eleven cards down, and win the game". So instead of discarding, a player whose whole
+   remaining hand forms valid combinations may *go out* (``GO_OUT_ACTION``, laying it all
+   down at once; with ``hand_melds=True`` he does so by laying its combinations one by one).
+   (Hand cards are never added to an existing combination without a drawn card: "A sequence
+   once started can be added to from time to time as the cards are drawn".)
 2. *A forced player may go out* (``forced_go_out``, default ``True``; RULES.md §2.5): instead
    of discarding, a forced player whose whole hand forms valid combinations lays it all down
    and wins with eleven down. With ``False`` he must discard. A forced player with no card in
@@ -99,7 +104,8 @@ ASSUMPTIONS (RULES.md §2 and Appendix B.8, and where this module had to choose)
    (three down with two in hand), so discarding, forcing, borrowing and hand-only combinations
    cannot arise in it: the decisions are whether to use a card, and with which hand cards.
    Discarding and forcing need three cards each and a combination that can grow, which
-   multiplies the tree by some hundreds.
+   multiplies the tree by some hundreds. ``GameSpec.tiny_config``, for OpenSpiel's full-tree
+   solvers, is ♠♥ A 2 3 with two cards each and a stock of two: 6,853 nodes.
 
 A player cannot get eleven down in one suit with the Spanish pack (a suit has ten cards); the
 golden tests show it (``tests/games/test_conquian.py``).
@@ -112,6 +118,7 @@ name            default    meaning
 pack            spanish    ``spanish`` (A-7, J Q K; 7 next below J) or ``american`` (A-10)
 deals           1          deals per episode (a series; the tableau pool is carried)
 hand_melds      true       assumption 1: extra hand-only combinations when using a card
+                           (with ``false`` he may still go out with his whole hand)
 forced_go_out   true       assumption 2: a forced player may go out instead of discarding
 force           any        assumption 3: ``any`` exposed card may be forced, or only ``declined``
 pone_first      true       assumption 4: the pone gets the first two cards of each round
@@ -140,7 +147,9 @@ card ``c``              0-51   the card id (suit * 13 + rank). Chance: "deal ♥
 ``LAY_ACTION``          61     "lay ♥5 6 7": lay the combination being built
 ``MELD_ACTION``         62     "lay a combination from your hand" (assumption 1)
 ``TABLE_ACTION``        63     "lay ♦K on the table" (a discard that could force, not forcing)
-``GO_OUT_ACTION``       64     "go out with ..." (a forced player, assumption 2)
+``GO_OUT_ACTION``       64     "go out with ...": lay the whole hand down and win (a forced
+                               player, assumption 2; after a use with ``hand_melds=false``,
+                               assumption 1)
 ======================  =====  ===================================================================
 
 ``NUM_DISTINCT_ACTIONS`` = 65, computed from ``MAX_COMBINATIONS`` = 3 (a player never has more
@@ -148,7 +157,7 @@ than eleven cards down, so never four combinations). The layout is the same for 
 set: ``hand_size`` is at most ten, so a player has at most (``hand_size`` + 1) // 3 ≤ 3
 combinations, and a reduced pack keeps the cards' ids. Phases: a decision on the exposed card
 (``DISPOSAL``); building the combination of the used card (``BUILD``: cards, then ``LAY``); the
-discard after using (``DISCARD``: a card, or ``MELD``); building a hand-only combination
+discard after using (``DISCARD``: a card, or ``MELD``, or ``GO_OUT``); building a hand-only combination
 (``MELD``); where the chosen discard fits an adversary's combination, lay it on the table or
 force with it (``DISCARD_TARGET``); the forced player's discard (``FORCED``). Every partial
 move can be completed: a card is offered only if some valid combination contains the cards
@@ -249,7 +258,7 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.determinize import redeal_history
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
-from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import FOSTER, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import (
     CHANCE,
     TERMINAL,
@@ -840,8 +849,11 @@ class ConquianRules:
     def _legal_discard(self, s: ConquianState) -> list[int]:
         h = s.hands[s.to_move]
         out = cards_of(h)
-        if self.hand_melds and self.meldable(h):
-            out.append(MELD_ACTION)
+        if self.hand_melds:
+            if self.meldable(h):
+                out.append(MELD_ACTION)
+        elif self.partition(h) is not None:
+            out.append(GO_OUT_ACTION)  # "unless he can show down everything remaining"
         return out
 
     def _legal_meld(self, s: ConquianState) -> list[int]:
@@ -869,6 +881,82 @@ class ConquianRules:
         if self.forced_go_out and self.partition(h) is not None:
             out.append(GO_OUT_ACTION)
         return out
+
+    def illegal_reason(self, s: ConquianState, action: int) -> str | None:
+        """Why ``action`` is refused, in the book's terms (``ExplainsIllegal``, asked only on
+        the error path, never in legal play); ``None`` where there is nothing better to say
+        than "not legal". It names only the mover's hand and the cards on the table."""
+        ph, p = s.phase, s.to_move
+        if p < 0:
+            return None
+        h = s.hands[p]
+        mine, theirs = s.combos[p], s.combos[1 - p]
+        is_card = action < NUM_CARD_ACTIONS
+        c = format_card(action) if is_card else ""
+        combination = (
+            "a sequence needs three or more cards of one suit in order, a triplet three or "
+            "four cards of one rank"
+        )
+
+        def fit(what: str, i: int, own: bool) -> str:
+            combos = mine if own else theirs
+            if i >= len(combos):
+                return f"{'you have' if own else 'your adversary has'} no combination {i + 1}"
+            whose = "your" if own else "your adversary's"
+            return f"{what} does not fit {whose} {format_combination(combos[i])}"
+
+        if ph == DISPOSAL:
+            e = format_card(s.exposed)
+            if is_card:
+                return f"first say what becomes of {e}: use, force, decline or pass it"
+            if action == USE_ACTION:
+                return f"{e} makes no new combination with your cards: {combination}"
+            if USE_ON_ACTION_BASE <= action < FORCE_ACTION_BASE:
+                return fit(e, action - USE_ON_ACTION_BASE, True)
+            if FORCE_ACTION_BASE <= action < DECLINE_ACTION:
+                if not (self.force_any or s.source == DECLINED):
+                    return "you may force only a card your adversary has just declined"
+                return fit(e, action - FORCE_ACTION_BASE, False)
+            if action == DECLINE_ACTION:
+                return f"you have not the first refusal of {e}: pass it, or use or force it"
+            if action == PASS_ACTION:
+                return f"you have the first refusal of {e}: decline it, or use or force it"
+            return None
+        if ph in (BUILD, MELD):
+            base = mine[s.base] if ph == BUILD and s.base >= 0 else 0
+            under_way = format_combination(s.build | base)
+            if is_card:
+                four, ends = self.lendable(mine) if ph == BUILD else (0, 0)
+                if not (h | four | ends) >> action & 1:
+                    lend = " and cannot borrow it from your combinations" if ph == BUILD else ""
+                    return f"you do not hold {c}{lend}"
+                if not s.build:
+                    return f"{c} belongs to no combination of your hand cards alone"
+                return f"{c} and {under_way} belong to no one combination: {combination}"
+            if action == LAY_ACTION:
+                return f"{under_way} is not a combination yet: {combination}"
+            return None
+        if ph in (DISCARD, FORCED):
+            if is_card:
+                return f"you do not hold {c}"
+            if action == MELD_ACTION and ph == DISCARD:
+                if not self.hand_melds:
+                    return "at this table only the combination of the card used is laid"
+                return "no combination can be made of your hand cards alone"
+            if action == GO_OUT_ACTION:
+                if ph == DISCARD and self.hand_melds:
+                    return "lay the combinations of your hand one by one, then you are out"
+                if ph == FORCED and not self.forced_go_out:
+                    return "at this table a forced player must discard"
+                return "the rest of your hand does not form combinations: you must discard"
+            return None
+        if ph == DISCARD_TARGET:
+            d = format_card(s.discard)
+            if FORCE_ACTION_BASE <= action < DECLINE_ACTION:
+                return fit(d, action - FORCE_ACTION_BASE, False)
+            if is_card:
+                return f"you have discarded {d}: lay it on the table or force it"
+        return None
 
     def meldable(self, h: int) -> int:
         """The cards of ``h`` that belong to some combination made only of cards of ``h``."""
@@ -1056,6 +1144,9 @@ class ConquianRules:
             s.phase = MELD
             s.build = 0
             return
+        if a == GO_OUT_ACTION:
+            self._go_out(s, p)
+            return
         b = 1 << a
         s.hands = replace_at(s.hands, p, s.hands[p] & ~b)
         info = self.tables.combo
@@ -1098,13 +1189,17 @@ class ConquianRules:
     def _apply_forced(self, s: ConquianState, a: int) -> None:
         q = s.to_move
         if a == GO_OUT_ACTION:
-            laid = self.partition(s.hands[q]) or ()
-            s.combos = replace_at(s.combos, q, s.combos[q] + laid)
-            s.hands = replace_at(s.hands, q, 0)
-            self._end_deal(s, q)
+            self._go_out(s, q)
             return
         s.hands = replace_at(s.hands, q, s.hands[q] & ~(1 << a))
         self._expose(s, a, 1 - q)
+
+    def _go_out(self, s: ConquianState, q: int) -> None:
+        """``q`` shows down everything remaining in his hand and wins with eleven down."""
+        laid = self.partition(s.hands[q]) or ()
+        s.combos = replace_at(s.combos, q, s.combos[q] + laid)
+        s.hands = replace_at(s.hands, q, 0)
+        self._end_deal(s, q)
 
     def _expose(self, s: ConquianState, c: int, to: int) -> None:
         s.exposed = c
@@ -1619,8 +1714,8 @@ GAME = register(
     GameSpec(
         short_name="conquian",
         title="Conquian",
-        book="Foster's Complete Hoyle (1914)",
-        section="CONQUIAN; RULES.md §2",
+        book=FOSTER,
+        section="CONQUIAN",
         make_rules=make_rules,
         params={
             "pack": Param(
@@ -1675,6 +1770,8 @@ GAME = register(
         },
         variants={"american": {"pack": "american"}, "small": SMALL_CONFIG},
         small_config=SMALL_CONFIG,
+        tiny_config={"ranks": 3, "suits": 2, "hand_size": 2},
+        tiny_nodes=8_000,  # 6,853
         abstraction=abstraction_key,
         summary="Two-handed rummy ancestor: first to eleven cards down in combinations wins.",
     )

@@ -3,10 +3,11 @@ in Hoyle's Games Modernized (Professor Hoffmann's new edition, 1909, "FIVE HUNDR
 
 The rules follow RULES.md §18 and the book's words (``shared/seeds``, from "FIVE HUNDRED." to
 "BOOK ON FIVE HUNDRED."). Where the book is silent a gap is filled by an ASSUMPTION below; where
-two readings are reasonable the other one is a parameter. Follow-suit legality, trick winners,
-the Joker and the bowers, and the auction come from the shared trick core
-(:mod:`hoyle.envs.core.tricks`: ``five_hundred_tricks``, ``legal_plays``, ``trick_winner``,
-``Auction``); this module adds what is particular to the game.
+two readings are reasonable the other one is a parameter. The ranks of the cards, the Joker
+and the bowers are this module's table (:func:`five_hundred_tricks`); follow-suit legality, the
+play of a card to a trick, its winner and the auction come from the shared trick core
+(:mod:`hoyle.envs.core.tricks`: ``legal_plays``, ``play_to_trick``, ``Auction``); this module
+adds what is particular to the game.
 
 The game
 --------
@@ -222,7 +223,7 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.determinize import deal_hidden, draw_without_replacement
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
-from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import HOFFMANN, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import (
     CHANCE,
     TERMINAL,
@@ -235,14 +236,19 @@ from hoyle.envs.core.tricks import (
     NO_SUIT,
     NO_TRUMP,
     PASS,
+    PIQUET_RANKS,
     Auction,
     CardPlay,
     TrickRules,
     bid,
-    five_hundred_tricks,
+    build_tricks,
+    check_trump,
+    leader_orders,
     legal_plays,
+    play_refusal,
+    play_to_trick,
     start_auction,
-    trick_winner,
+    void_cards,
 )
 
 # --- constants and the action layout ----------------------------------------------------------
@@ -372,6 +378,38 @@ def widow_odds(trumps_held: int, trumps: int = 10, unseen: int = 23, widow: int 
     none = math.comb(unseen - out, widow)
     total = math.comb(unseen, widow)
     return Fraction(total - none, total)
+
+
+_SAME_COLOUR = {SPADES: CLUBS, CLUBS: SPADES, HEARTS: DIAMONDS, DIAMONDS: HEARTS}
+TRICK_SEATS = leader_orders(range(NUM_PLAYERS), NUM_PLAYERS)
+"""By leader: the seats of a trick in playing order."""
+
+
+def five_hundred_tricks(trump: int) -> TrickRules:
+    """§18.1, §18.4: with a trump suit the trumps rank Joker, right bower (the J of trumps),
+    left bower (the other J of the same colour), A K Q 10 9 8 7; the left bower and the Joker
+    belong to the trump suit (they follow trumps, not their printed suit). At no trumps all
+    cards rank A K Q J 10 9 8 7 and the Joker is a free, fragile master card (assumption 4):
+    it wins any trick unless played, not as leader, to a suit its holder had renounced. The
+    no-bid hand (§18.3) is played at no trumps.
+
+    >>> from hoyle.envs.core.cards import format_cards
+    >>> from hoyle.envs.core.tricks import trump_order
+    >>> format_cards(trump_order(five_hundred_tricks(HEARTS)))
+    'Joker ♥J ♦J ♥A ♥K ♥Q ♥10 ♥9 ♥8 ♥7'
+    """
+    check_trump(trump, allow_no_trump=True)
+    if trump == NO_TRUMP:
+        joker = 1 << JOKER
+        return build_tricks(
+            "five-hundred-nt", PIQUET_RANKS, NO_TRUMP, free=joker, master=joker, fragile=joker
+        )
+    return build_tricks(
+        f"five-hundred-{trump}",
+        PIQUET_RANKS,
+        trump,
+        top_trumps=(JOKER, card(trump, JACK), card(_SAME_COLOUR[trump], JACK)),
+    )
 
 
 @functools.cache
@@ -669,6 +707,16 @@ class FiveHundredRules:
     def current_player(self, s: FiveHundredState) -> int:
         return s.to_move
 
+    def illegal_reason(self, s: FiveHundredState, action: int) -> str | None:
+        """Why ``action`` is refused, in the rule's terms (``ExplainsIllegal``, asked only on
+        the error path): in the play, a card not held or the follow-suit rule
+        (:func:`~hoyle.envs.core.tricks.play_refusal`, on the same trick rules as
+        :meth:`legal_actions`); elsewhere ``None``."""
+        if s.phase != PLAY or not 0 <= action < NUM_CARD_ACTIONS:
+            return None
+        led = s.led if s.trick else NO_SUIT
+        return play_refusal(s.hands[s.to_move], led, self.trick_rules(s), action)
+
     def legal_actions(self, s: FiveHundredState) -> list[int]:
         phase = s.phase
         if phase == PLAY:
@@ -791,25 +839,23 @@ class FiveHundredRules:
             s.leader = s.to_move = b
 
     def _apply_play(self, s: FiveHundredState, c: int) -> None:
-        p = s.to_move
-        bit = 1 << c
-        s.hands = replace_at(s.hands, p, s.hands[p] & ~bit)
-        s.trick = (*s.trick, c)
-        self._log(s, EV_PLAY, p, (c,) * 3)
+        self._log(s, EV_PLAY, s.to_move, (c,) * 3)
         tr = self.trick_rules(s)
-        if len(s.trick) == 1:
-            if c == JOKER and tr.trump == NO_TRUMP:
-                s.phase = NAME  # The leader names the suit the Joker represents.
+        # The No-trump Joker is no renounce when free; when it is not (assumption 4), its
+        # holder's renounce counts once the trick is won (the core's fragile card).
+        s.hands, trick, s.voids, to_play, w = play_to_trick(
+            tr, s.hands, s.trick, s.voids, TRICK_SEATS[s.leader], c, s.named
+        )
+        s.trick = trick
+        if len(trick) == 1:
+            s.led = led = tr.suit[c]
+            if led == NO_SUIT:
+                s.phase = NAME  # The No-trump Joker led: the leader names its suit.
                 return
-            s.led = tr.suit[c]
-        elif tr.suit[c] != s.led and not (tr.free | tr.master) >> c & 1:
-            # The No-trump Joker is no renounce when free; when it is not (assumption 4), its
-            # holder's renounce is written once the trick is won (_end_trick).
-            s.voids = replace_at(s.voids, p, s.voids[p] | 1 << s.led)
-        if len(s.trick) == NUM_PLAYERS:
-            self._end_trick(s, tr)
+        if w < 0:
+            s.to_move = to_play
         else:
-            s.to_move = (p + 1) % NUM_PLAYERS
+            self._end_trick(s, w)
 
     def _apply_name(self, s: FiveHundredState, a: int) -> None:
         suit = a - NAME_ACTION_BASE
@@ -817,14 +863,6 @@ class FiveHundredRules:
         self._log(s, EV_NAME, s.to_move, (suit,) * 3)
         s.phase = PLAY
         s.to_move = (s.leader + 1) % NUM_PLAYERS
-
-    def joker_powerless(self, s: FiveHundredState, tr: TrickRules) -> int:
-        """The no-trump Joker as a card of no winning value in the current trick (a mask):
-        played not as leader by a holder who had renounced the suit led (§18.1)."""
-        if tr.trump != NO_TRUMP or JOKER not in s.trick[1:]:
-            return 0
-        holder = (s.leader + s.trick.index(JOKER)) % NUM_PLAYERS
-        return 1 << JOKER if (s.voids[holder] >> s.led) & 1 else 0
 
     def joker_renounce(self, s: FiveHundredState, tr: TrickRules) -> int:
         """The seat that showed out of the suit led by playing the No-trump Joker to it when a
@@ -835,15 +873,9 @@ class FiveHundredRules:
             return -1
         return (s.leader + s.trick.index(JOKER)) % NUM_PLAYERS
 
-    def _end_trick(self, s: FiveHundredState, tr: TrickRules) -> None:
-        i = trick_winner(s.trick, tr, s.led, self.joker_powerless(s, tr))
-        w = (s.leader + i) % NUM_PLAYERS
-        q = self.joker_renounce(s, tr)
-        if q >= 0:
-            s.voids = replace_at(s.voids, q, s.voids[q] | 1 << s.led)
+    def _end_trick(self, s: FiveHundredState, w: int) -> None:
         played = list(s.played)
-        for j, c in enumerate(s.trick):
-            q = (s.leader + j) % NUM_PLAYERS
+        for q, c in zip(TRICK_SEATS[s.leader], s.trick, strict=True):
             played[q] |= 1 << c
         s.played = tuple(played)
         s.tricks_won = replace_at(s.tricks_won, w, s.tricks_won[w] + 1)
@@ -973,6 +1005,10 @@ class FiveHundredRules:
             past_logs=s.past_logs[player],
             rules=self,
         )
+
+    private_pieces = ("hand", "widow", "discards")
+    """The pieces only the viewer knows (``hoyle.envs.core.observe``): his hand, and as the
+    bidder the widow he took up and his discards (both face down)."""
 
     def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
         n = len(PACK_33)
@@ -1155,7 +1191,7 @@ class FiveHundredRules:
             held = s.hands[q]
             labels += [q] * held.bit_count()
             pool |= held
-            forbidden[q] = _void_cards(s.voids[q], tr)
+            forbidden[q] = void_cards(s.voids[q], tr)
         shown_out = self.joker_renounce(s, tr)
         if shown_out >= 0 and shown_out != player:
             forbidden[shown_out] |= tr.suit_masks[s.led]
@@ -1287,15 +1323,6 @@ def _outcomes(undealt: int) -> list[tuple[int, float]]:
     return [(c, p) for c in cards]
 
 
-def _void_cards(voids: int, tr: TrickRules) -> int:
-    """The cards a seat that renounced the suits ``voids`` cannot hold (by effective suit)."""
-    m = 0
-    for x in range(NUM_SUITS):
-        if (voids >> x) & 1:
-            m |= tr.suit_masks[x]
-    return m
-
-
 def _denomination(contract: int) -> int:
     return NT if contract < 0 else bid_of(contract)[1]
 
@@ -1400,8 +1427,8 @@ GAME = register(
     GameSpec(
         short_name="five_hundred",
         title="Five Hundred",
-        book="Hoyle's Games Modernized (1909)",
-        section="FIVE HUNDRED; RULES.md §18",
+        book=HOFFMANN,
+        section="FIVE HUNDRED",
         make_rules=make_rules,
         params={
             "scoring": Param(
@@ -1433,6 +1460,9 @@ GAME = register(
         max_players=NUM_PLAYERS,
         variants={"short_game": SHORT_GAME, "small": SMALL_CONFIG},
         small_config=SMALL_CONFIG,
+        no_tiny="A hand is (4 × ranks − 2) / 3 cards, so the smallest pack (ranks=5) deals 21 "
+        "cards one at a time (21! ≈ 5.1e+19 orders), and the 25 bids of the Avondale ladder "
+        "alone make an auction tree of 939,524,122 nodes.",
         reference="euchre",
         summary="Three-handed trick game: bid on the Avondale table, take the widow, make 500.",
     )

@@ -24,7 +24,7 @@ ASSUMPTIONS (RULES.md §10; the text is silent)
 ----------------------------------------------
 1. *Seats and the deal*: the cut is not played; player ``players - 1`` deals, so player 0 is
    the eldest hand and receives the first card; the cards go round one at a time to the left.
-2. *No obligation to trump* when void of the suit led (as at Whist; ``lift_smoke_tricks``).
+2. *No obligation to trump* when void of the suit led (as at Whist; :func:`lift_smoke_tricks`).
 3. *An empty stock*: the winner of a trick draws nothing. If he then has no card he withdraws,
    and the next player on his left who still has cards leads.
 4. *Everyone out together*: if the last players run out of cards in the same trick (the stock
@@ -82,8 +82,8 @@ drawer. Public: the turned-up trump (it stays in the dealer's hand until played)
 played (the tricks were seen face up), how many cards each hand and the stock hold, who drew.
 A seat that did not follow suit held none of the suit led *at that moment*; a card it draws
 later may be of that suit. ``voids`` in the state (and the views) are the suits the table knows
-a seat lacks *now*: set when it shows out, cleared when it draws (the drawn card might be of
-any suit).
+a seat lacks *now* (a 4-bit mask): set when it shows out, cleared when it draws (the drawn card
+might be of any suit).
 
 ``resample_history`` re-deals, for a player, every card he has not seen — the other seats'
 dealt and drawn cards, including those they have since played, and the stock — respecting the
@@ -161,7 +161,7 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.determinize import deal_hidden, draw_without_replacement
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import set_cards, set_one_hot
-from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import FOSTER, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import (
     CHANCE,
     TERMINAL,
@@ -174,12 +174,22 @@ from hoyle.envs.core.tricks import (
     ACE_HIGH_RANKS,
     NO_SUIT,
     TrickRules,
+    build_tricks,
+    check_trump,
     legal_plays,
-    lift_smoke_tricks,
-    trick_winner,
+    play_refusal,
+    play_to_trick,
 )
 
 # --- constants and the action layout --------------------------------------------------------
+
+
+def lift_smoke_tricks(trump: int) -> TrickRules:
+    """§10: the full pack, A high, the turned-up suit trumps; follow suit if able, otherwise
+    any card (assumption 2)."""
+    check_trump(trump, allow_no_trump=False)
+    return build_tricks(f"lift-smoke-{trump}", ACE_HIGH_RANKS, trump)
+
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 6
@@ -420,6 +430,16 @@ class LiftSmokeRules:
     def current_player(self, s: LiftSmokeState) -> int:
         return s.to_move
 
+    def illegal_reason(self, s: LiftSmokeState, action: int) -> str | None:
+        """Why ``action`` is refused, in the rule's terms (``ExplainsIllegal``, asked only on
+        the error path): in the play, a card not held or the follow-suit rule
+        (:func:`~hoyle.envs.core.tricks.play_refusal`, on the same trick rules as
+        :meth:`legal_actions`); elsewhere ``None``."""
+        if s.phase != PLAY or not 0 <= action < NUM_CARDS:
+            return None
+        led = suit_of(s.trick[0]) if s.trick else NO_SUIT
+        return play_refusal(s.hands[s.to_move], led, self.tricks[suit_of(s.trump_card)], action)
+
     def legal_actions(self, s: LiftSmokeState) -> list[int]:
         if s.phase != PLAY:
             return []
@@ -485,23 +505,18 @@ class LiftSmokeRules:
 
     def _apply_play(self, s: LiftSmokeState, c: int) -> None:
         p = s.to_move
-        b = 1 << c
         self._log(s, EV_PLAY, p, c, private=False)
-        s.hands = replace_at(s.hands, p, s.hands[p] & ~b)
-        s.played = replace_at(s.played, p, s.played[p] | b)
+        s.played = replace_at(s.played, p, s.played[p] | 1 << c)
         if c == s.turnup:
             s.turnup = -1
-        if s.trick:
-            led = suit_of(s.trick[0])
-            if suit_of(c) != led:
-                # He did not follow suit: he holds none of the suit led (until he draws).
-                s.voids = replace_at(s.voids, p, s.voids[p] | SUIT_MASKS[led])
-        s.trick = (*s.trick, c)
+        # A seat that does not follow suit holds none of the suit led (until it draws).
         order = self.trick_order(s.leader, s.active)
-        if len(s.trick) < len(order):
-            s.to_move = order[len(s.trick)]
+        s.hands, s.trick, s.voids, to_play, w = play_to_trick(
+            self.tricks[suit_of(s.trump_card)], s.hands, s.trick, s.voids, order, c
+        )
+        if w < 0:
+            s.to_move = to_play
             return
-        w = order[trick_winner(s.trick, self.tricks[suit_of(s.trump_card)])]
         if self.pack_mask & ~s.dealt:
             # "The winner of each trick draws the top card from the talon."
             s.phase = DRAW
@@ -646,7 +661,7 @@ class LiftSmokeRules:
                     out["active"][r] = 1.0
                 set_cards(out["played"][r], view.played[q])
                 for t in range(NUM_SUITS):
-                    if view.voids[q] & SUIT_MASKS[t] == SUIT_MASKS[t]:
+                    if view.voids[q] >> t & 1:
                         out["voids"][r, t] = 1.0
         for q, k in enumerate(view.hand_sizes):
             set_one_hot(out["hand_sizes"][rel(q)], k)
@@ -695,7 +710,7 @@ class LiftSmokeRules:
             if q == me:
                 continue
             out = "" if (view.active >> q) & 1 or view.phase == DEAL else ", withdrawn"
-            void = "".join("♠♥♦♣"[t] for t in range(NUM_SUITS) if view.voids[q] & SUIT_MASKS[t])
+            void = "".join("♠♥♦♣"[t] for t in range(NUM_SUITS) if view.voids[q] >> t & 1)
             lines.append(
                 f"Player {q}: {_n_cards(view.hand_sizes[q])}{out}; played {_cards(view.played[q])}"
                 + (f"; void in {void}" if void else "")
@@ -1105,8 +1120,8 @@ GAME = register(
     GameSpec(
         short_name="lift_smoke",
         title="Lift Smoke",
-        book="Foster's Complete Hoyle (1914)",
-        section="LIFT SMOKE; RULES.md §10",
+        book=FOSTER,
+        section="LIFT SMOKE",
         make_rules=make_rules,
         params={
             "players": Param(4, "number of players (each for himself)", (4, 5, 6)),
@@ -1125,6 +1140,10 @@ GAME = register(
         max_players=MAX_PLAYERS,
         variants={"five": {"players": 5}, "six": {"players": 6}},
         small_config=SMALL_CONFIG,
+        no_tiny="The book's fewest players is four: a choice of card needs two cards each, eight "
+        "cards whose deal alone has 8! = 40,320 orders (ranks=2, hand_size=2: about 2.5 million "
+        "nodes); with one card each (ranks=2, hand_size=1: 15,521 nodes) nobody ever has a "
+        "choice.",
         reference="euchre",
         summary="Elimination trick game: only the trick's winner draws; the last with a card wins.",
     )

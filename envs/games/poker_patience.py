@@ -124,7 +124,7 @@ from hoyle.envs.core.cards import (
     parse_cards,  # noqa: F401  (doctests)
 )
 from hoyle.envs.core.observe import set_cards, set_one_hot
-from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import HOFFMANN, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, replace_at
 
 NUM_CARDS = NUM_SUITS * NUM_RANKS
@@ -704,8 +704,8 @@ GAME = register(
     GameSpec(
         short_name="poker_patience",
         title="Poker Patience",
-        book="Hoyle's Games Modernized (Hoffmann)",
-        section="POKER PATIENCE; RULES.md §20.1",
+        book=HOFFMANN,
+        section="POKER PATIENCE",
         make_rules=make_rules,
         params={
             "placement": Param(
@@ -730,6 +730,9 @@ GAME = register(
         perfect_information=True,
         constant_sum=False,
         variants={"grid": {"placement": "grid"}, "american": {"scoring": "american"}},
+        no_tiny="25 cards are dealt one at a time from the full pack (52!/27! ≈ 7.4e+39 deals) "
+        "into a 5 × 5 square whose rows and columns are poker hands of five, and no parameter "
+        "shrinks the square.",
         reference="2048",
         summary="Lay 25 cards in a 5x5 square; score its rows and columns as poker hands.",
     )

@@ -23,8 +23,9 @@ two cards face down and names any suit as trumps.
 
 *Play.* The player on the bidder's left leads; follow suit if able (no obligation to trump);
 the highest trump, else the highest card of the suit led, wins; the winner leads. 10 tricks.
-The trick rules are the shared core's (:func:`hoyle.envs.core.tricks.preference_tricks`), the
-widow auction the core's :class:`~hoyle.envs.core.tricks.Auction`.
+The trick table is :func:`preference_tricks`; the play of a card to a trick is the shared
+core's :func:`~hoyle.envs.core.tricks.play_to_trick`, the widow auction the core's
+:class:`~hoyle.envs.core.tricks.Auction`.
 
 ASSUMPTIONS (RULES.md §5, Appendix B.4, and where this module had to choose)
 ---------------------------------------------------------------------------
@@ -114,8 +115,8 @@ Information and the determinizer
 A player sees his own hand, the bidding, the cards played (by whom, to which trick) and the
 counts of hidden cards. The widow is seen only by the second-round bidder who takes it; the two
 cards he lays out only by him. The table knows, per seat, the suits it has shown out of
-(``void``): a seat that did not follow suit holds none of the suit led. ``resample_history`` is
-the determinizer: it re-deals every card the player has not seen, where it *is now* (each other
+(``voids``, a mask of suits): a seat that did not follow suit holds none of the suit led.
+``resample_history`` is the determinizer: it re-deals every card the player has not seen, where it *is now* (each other
 seat's hand, respecting its voids; the widow; the bidder's two cards laid out; the cards not yet
 dealt) with :func:`hoyle.envs.core.determinize.deal_hidden`, then rewrites the deal's chance
 actions (a seat keeps the deal positions of the cards it has played) and the bidder's hidden
@@ -169,7 +170,6 @@ from hoyle.envs.core.cards import (
     NUM_SUITS,
     PIQUET_32,
     SPADES,
-    SUIT_MASKS,
     SUIT_SYMBOLS,
     cards_of,
     format_card,
@@ -178,19 +178,24 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.determinize import deal_hidden
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
-from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import FOSTER, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler, replace_at
 from hoyle.envs.core.tricks import (
     NO_SUIT,
     PASS,
+    PIQUET_RANKS,
     Auction,
     CardPlay,
     TrickRules,
     auction_choices,
     bid,
+    build_tricks,
+    check_trump,
+    leader_orders,
     legal_plays,
-    preference_tricks,
-    trick_winner,
+    play_refusal,
+    play_to_trick,
+    void_cards,
 )
 
 # --- constants and the action layout --------------------------------------------------------
@@ -238,6 +243,13 @@ MAX_BID_LIMIT = HIDDEN - BID_ACTION_BASE
 EVENT_NAMES = ("dealt", "call", "widow card", "laid out", "played")
 
 
+def preference_tricks(trump: int) -> TrickRules:
+    """§5.1, §5.4: A K Q J 10 9 8 7 with a trump suit (Preference has no no-trumps); follow
+    suit if able; ASSUMPTION (§5.4, as at Vint): no obligation to trump when void."""
+    check_trump(trump, allow_no_trump=False)
+    return build_tricks(f"preference-{trump}", PIQUET_RANKS, trump)
+
+
 def deal_order(players: int) -> tuple[int, ...]:
     """The recipient of each of the 32 cards in turn (a seat, or ``-1`` for the widow)."""
     active = active_seats(players)
@@ -262,12 +274,13 @@ def active_seats(players: int) -> tuple[int, ...]:
 class PreferenceState(PlainState):
     """One moment of a Preference deal. Every slot holds an immutable value.
 
-    ``hands``, ``won``, ``played``, ``void``: one entry per seat. ``widow``: the face-down
+    ``hands``, ``won``, ``played``, ``voids``: one entry per seat. ``widow``: the face-down
     widow (0 once taken). ``laid_out``: the bidder's two cards laid out. ``high``: the highest
     suit named in the first round (its namer is ``bidder``), ``spoken``: first-round turns
     taken. ``auction``: the widow auction (``None`` outside it). ``price``: counters paid for
     the widow. ``trick``: the cards of the current trick in order, led by ``leader``.
-    ``void``: per seat, the cards the table knows it cannot hold. ``log``: every event, with
+    ``voids``: per seat, the suits it has shown out of (a 4-bit mask; the cards the table
+    knows it cannot hold are their cards, ``tricks.void_cards``). ``log``: every event, with
     the actor and the value (hidden values are masked per viewer in ``player_view``).
     ``nact``: the history length; ``lay_pos``: history positions of the cards laid out.
     """
@@ -292,7 +305,7 @@ class PreferenceState(PlainState):
         "to_move",
         "trick",
         "trumps",
-        "void",
+        "voids",
         "widow",
         "won",
     )  # fmt: skip
@@ -314,7 +327,7 @@ class PreferenceState(PlainState):
     trick: tuple[int, ...]
     won: tuple[int, ...]
     played: tuple[int, ...]
-    void: tuple[int, ...]
+    voids: tuple[int, ...]
     log: tuple[int, ...]
     nact: int
     lay_pos: tuple[int, ...]
@@ -352,7 +365,7 @@ class PreferenceView:
     trick: tuple[int, ...]
     won: tuple[int, ...]
     played: tuple[int, ...]
-    void: tuple[int, ...]
+    voids: tuple[int, ...]
     events: tuple[tuple[int, int, int], ...]
     rules: PreferenceRules = field(compare=False, repr=False)
 
@@ -402,6 +415,8 @@ class PreferenceRules:
         self.active_mask = sum(1 << q for q in self.active)
         self.order = deal_order(self.num_players)
         self.tricks: tuple[TrickRules, ...] = tuple(preference_tricks(t) for t in range(NUM_SUITS))
+        self.trick_orders = leader_orders(self.active, self.num_players)
+        """By leader: the seats of a trick in playing order (the dealer sits out with four)."""
         self.num_distinct_actions = BID_ACTION_BASE + self.max_bid
         self.max_chance_outcomes = NUM_CARD_ACTIONS
         vmax = max(self.values)
@@ -446,7 +461,7 @@ class PreferenceRules:
         s.trick = ()
         s.won = (0,) * n
         s.played = (0,) * n
-        s.void = (0,) * n
+        s.voids = (0,) * n
         s.log = ()
         s.nact = 0
         s.lay_pos = ()
@@ -455,6 +470,16 @@ class PreferenceRules:
 
     def current_player(self, s: PreferenceState) -> int:
         return s.to_move
+
+    def illegal_reason(self, s: PreferenceState, action: int) -> str | None:
+        """Why ``action`` is refused, in the rule's terms (``ExplainsIllegal``, asked only on
+        the error path): in the play, a card not held or the follow-suit rule
+        (:func:`~hoyle.envs.core.tricks.play_refusal`, on the same trick rules as
+        :meth:`legal_actions`); elsewhere ``None``."""
+        if s.phase != PLAY or not 0 <= action < NUM_CARD_ACTIONS:
+            return None
+        led = NO_SUIT if not s.trick else self.tricks[s.trumps].suit[s.trick[0]]
+        return play_refusal(s.hands[s.to_move], led, self.tricks[s.trumps], action)
 
     def legal_actions(self, s: PreferenceState) -> list[int]:
         ph = s.phase
@@ -583,26 +608,16 @@ class PreferenceRules:
     def _apply_play(self, s: PreferenceState, c: int) -> None:
         p = s.to_move
         self._event(s, EV_PLAY, p, c)
-        tr = self.tricks[s.trumps]
-        if s.trick:
-            led = tr.suit[s.trick[0]]
-            if tr.suit[c] != led:
-                s.void = replace_at(s.void, p, s.void[p] | (tr.suit_masks[led] & PACK_MASK))
-        bit = 1 << c
-        s.hands = replace_at(s.hands, p, s.hands[p] & ~bit)
-        s.played = replace_at(s.played, p, s.played[p] | bit)
-        trick = (*s.trick, c)
-        if len(trick) < ACTIVE:
+        s.played = replace_at(s.played, p, s.played[p] | 1 << c)
+        s.hands, trick, s.voids, s.to_move, w = play_to_trick(
+            self.tricks[s.trumps], s.hands, s.trick, s.voids, self.trick_orders[s.leader], c
+        )
+        if w < 0:
             s.trick = trick
-            s.to_move = self.next_active(p)
             return
-        w = s.leader
-        for _ in range(trick_winner(trick, tr)):
-            w = self.next_active(w)
         s.won = replace_at(s.won, w, s.won[w] + 1)
         s.trick = ()
         s.leader = w
-        s.to_move = w
         if sum(s.won) == TRICKS:
             self.settle(s)
 
@@ -694,7 +709,7 @@ class PreferenceRules:
             trick=s.trick,
             won=s.won,
             played=s.played,
-            void=s.void,
+            voids=s.voids,
             events=tuple(events),
             rules=self,
         )
@@ -744,7 +759,8 @@ class PreferenceRules:
         for q in range(n):
             r = rel(q)
             set_cards(out["played"][r], view.played[q], idx)
-            set_cards(out["void"][r], view.void[q], idx)
+            if view.voids[q]:
+                set_cards(out["void"][r], void_cards(view.voids[q], self.tricks[view.trumps]), idx)
             out["counts"][r, view.hand_sizes[q]] = 1.0
             out["won"][r, view.won[q]] = 1.0
             if view.passed[q]:
@@ -793,9 +809,9 @@ class PreferenceRules:
             "Shown out: "
             + (
                 "; ".join(
-                    f"{_who(q, me)} {''.join(SUIT_SYMBOLS[t] for t in range(NUM_SUITS) if view.void[q] & SUIT_MASKS[t])}"
+                    f"{_who(q, me)} {''.join(SUIT_SYMBOLS[t] for t in range(NUM_SUITS) if view.voids[q] >> t & 1)}"
                     for q in range(n)
-                    if view.void[q]
+                    if view.voids[q]
                 )
                 or "-"
             ),
@@ -818,7 +834,7 @@ class PreferenceRules:
         movable = [
             q
             for q in range(self.num_players)
-            if q != player and not s.void[q] and not (s.price > 0 and q == s.bidder)
+            if q != player and not s.voids[q] and not (s.price > 0 and q == s.bidder)
         ]
         hidden = 0
         for q in movable:
@@ -857,7 +873,10 @@ class PreferenceRules:
             pool |= s.laid_out
         if not holders:
             return list(history)
-        cards = deal_hidden(holders, cards_of(pool), {q: s.void[q] for q in range(n)}, sampler)
+        # Voids are shown only in the play, where the trumps are named.
+        tr = self.tricks[s.trumps] if s.trumps >= 0 else self.tricks[0]
+        forbid = {q: void_cards(s.voids[q], tr) for q in range(n)}
+        cards = deal_hidden(holders, cards_of(pool), forbid, sampler)
         new_hands = [0] * n
         new_widow = new_laid = 0
         laid_order: list[int] = []
@@ -1005,8 +1024,8 @@ GAME = register(
     GameSpec(
         short_name="preference",
         title="Preference",
-        book="Foster's Complete Hoyle (1914)",
-        section="PREFERENCE; RULES.md §5",
+        book=FOSTER,
+        section="PREFERENCE",
         make_rules=make_rules,
         params={
             "players": Param(3, "players at the table; with 4 the dealer takes no cards", (3, 4)),
@@ -1041,6 +1060,10 @@ GAME = register(
         constant_sum=True,
         variants={"four": {"players": 4}},
         small_config=SMALL_CONFIG,
+        no_tiny="The 32-card pack is dealt one card at a time (32! ≈ 2.6e+35 orders) and has no "
+        "reduced form: three hands of even two cards and the widow of two are 8! = 40,320 "
+        "orders of the deal before the first bid, and the book's six tricks of ten have no "
+        "smaller reading.",
         reference="skat",
         summary="Three-handed Vint: name a suit for six tricks, or buy the widow.",
     )

@@ -77,7 +77,7 @@ from typing import Any
 from hoyle.envs.core.cards import NUM_RANKS, NUM_SUITS, format_card, format_cards, parse_cards
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import set_one_hot
-from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import HOFFMANN, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, replace_at
 from hoyle.envs.games.poker_patience import (
     CENTRE,
@@ -441,8 +441,8 @@ GAME = register(
     GameSpec(
         short_name="serpent_poker_patience",
         title="Serpent Poker Patience",
-        book="Hoyle's Games Modernized (Hoffmann)",
-        section="SERPENT POKER PATIENCE; RULES.md §20.2",
+        book=HOFFMANN,
+        section="SERPENT POKER PATIENCE",
         make_rules=make_rules,
         params={
             "deal": Param(
@@ -464,6 +464,9 @@ GAME = register(
         # a reset without a seed gives a new deal. tests/games/test_serpent_poker_patience.py
         # runs it through the checks that apply.
         variants={"american": {"scoring": "american"}},
+        no_tiny="Even the book's own deal (deal=BOOK_DEAL, no chance) is 80,185 nodes: the 8,648 "
+        "rook's paths that cover the 5 × 5 square, each a sequence of 24 moves (hoyle solve "
+        "serpent solves any deal exactly).",
         reference="2048",
         summary="Lay 25 known cards along a rook's path into a 5x5 square; score it as Poker Patience.",
     )

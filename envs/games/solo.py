@@ -9,9 +9,9 @@ The game
 --------
 Four players, a 32-card pack (A K Q J 10 9 8 7). Whatever the trump suit, the club Queen
 (*Spadilla*) is the best trump, the Seven of trumps (*Manilla*) the second, the spade Queen
-(*Basta*) the third, then A K (Q) J 10 9 8 of the trump suit (``solo_tricks`` in
-:mod:`hoyle.envs.core.tricks`). Clubs is *colour*: a game with clubs trumps is worth double.
-Eight cards each are dealt 3-2-3, starting with the eldest hand.
+(*Basta*) the third, then A K (Q) J 10 9 8 of the trump suit (:func:`solo_tricks`). Clubs is
+*colour*: a game with clubs trumps is worth double. Eight cards each are dealt 3-2-3, starting
+with the eldest hand.
 
 The players bid for the right to name trumps, eldest first. The winner announces a game worth at
 least his bid:
@@ -125,7 +125,7 @@ an announcement, a call or a naming, a go-on decision, and one play per card: th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,20 +154,25 @@ from hoyle.envs.core.cards import (
 )
 from hoyle.envs.core.determinize import deal_hidden
 from hoyle.envs.core.observe import pack_index, set_cards, set_one_hot
-from hoyle.envs.core.registry import GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import FOSTER, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, ProbabilitySampler, replace_at
 from hoyle.envs.core.tricks import (
     NO_SUIT,
     PASS,
+    PIQUET_RANKS,
     Auction,
     CardPlay,
     TrickRules,
     auction_choices,
     bid,
-    heart_solo_tricks,
+    build_tricks,
+    check_trump,
+    leader_orders,
     legal_plays,
-    solo_tricks,
+    play_refusal,
+    play_to_trick,
     trick_winner,
+    void_cards,
 )
 
 # --- constants and the action layout ---------------------------------------------------------
@@ -216,6 +221,22 @@ HIDDEN_DEAL = DEAL_EVENT_BASE + NUM_CARD_ACTIONS
 EVENT_VALUES = HIDDEN_DEAL + 1
 
 
+def solo_tricks(trump: int) -> TrickRules:
+    """§6.1, §6.4: whatever the trump suit, Spadilla (♣Q) is the best trump, Manilla (the 7 of
+    the trump suit) the second, Basta (♠Q) the third, then A K (Q) J 10 9 8 of the trump suit;
+    ♣Q and ♠Q always belong to the trump suit, never to their own suits. Every game has a trump
+    suit (the book gives no no-trump game). Plain suits rank A K Q J 10 9 8 7. Follow suit if
+    able, otherwise any card (no obligation to trump).
+
+    >>> from hoyle.envs.core.tricks import trump_order
+    >>> format_cards(trump_order(solo_tricks(HEARTS)))
+    '♣Q ♥7 ♠Q ♥A ♥K ♥Q ♥J ♥10 ♥9 ♥8'
+    """
+    check_trump(trump, allow_no_trump=False)
+    top = (SPADILLA, card(trump, SEVEN), BASTA)
+    return build_tricks(f"solo-{trump}", PIQUET_RANKS, trump, top_trumps=top)
+
+
 def encode_announce(kind: int, suit: int) -> int:
     """The action announcing ``kind`` with ``suit`` trumps.
 
@@ -248,9 +269,10 @@ class SoloState(PlainState):
     ``hands``, ``won``, ``voids``: one entry per seat. ``auc``: the auction as a tuple
     ``(in_play, to_move, high, bidder)`` (``tricks.Auction`` without its sizes). ``holder``: the
     seat holding the called Ace (the true partner; hidden from the others until ``ace_out``).
-    ``past``: completed tricks as ``(leader, cards...)``. ``voids``: per seat, the cards the
-    table knows it cannot hold (suits it did not follow). ``log``: every event as
-    ``seat * EVENT_VALUES + value`` (deals carry the card; each view masks others' cards).
+    ``past``: completed tricks as ``(leader, cards...)``. ``voids``: per seat, the (effective)
+    suits it did not follow, a 4-bit mask (their cards: ``tricks.void_cards``). ``log``: every
+    event as ``seat * EVENT_VALUES + value`` (deals carry the card; each view masks others'
+    cards).
     """
 
     __slots__ = (
@@ -360,9 +382,15 @@ class SoloView:
 
 
 class SoloRules:
-    """Solo (four players, 32 cards) or, with ``heart=True``, Heart Solo (three, 24 cards)."""
+    """Solo (four players, 32 cards) or, with ``heart=True``, Heart Solo (three, 24 cards);
+    ``tricks`` makes the trick table of a trump suit (Heart Solo passes its own)."""
 
-    def __init__(self, params: Mapping[str, ParamValue], heart: bool = False) -> None:
+    def __init__(
+        self,
+        params: Mapping[str, ParamValue],
+        heart: bool = False,
+        tricks: Callable[[int], TrickRules] = solo_tricks,
+    ) -> None:
         self.heart = heart
         self.num_players = 3 if heart else 4
         n = self.num_players
@@ -381,7 +409,6 @@ class SoloRules:
             self.kinds: tuple[int, ...] = (SOLO,)
             self.forcee = False
             self.go_on = False
-            self.tricks = tuple(heart_solo_tricks(t) for t in range(NUM_SUITS))
         else:
             pack = list(PIQUET_32.cards)
             self.colour = SUIT_NAMES.index(str(params["colour"]))
@@ -389,7 +416,9 @@ class SoloRules:
             self.kinds = (SIMPLE, SOLO, TOUT, TOUT_PARTNER)
             self.forcee = bool(params["forcee"])
             self.go_on = bool(params["go_on"])
-            self.tricks = tuple(solo_tricks(t) for t in range(NUM_SUITS))
+        self.tricks = tuple(tricks(t) for t in range(NUM_SUITS))
+        self.trick_orders = leader_orders(range(n), n)
+        """By leader: the seats of a trick in playing order."""
         self.bid_offset = BID_VALUES.index(self.ladder[0])
         self.pack_cards: tuple[int, ...] = tuple(sorted(pack))
         self.pack_mask = sum(1 << c for c in self.pack_cards)
@@ -447,6 +476,16 @@ class SoloRules:
     def _auction(self, s: SoloState) -> Auction:
         in_play, to_move, high, bidder = s.auc
         return Auction(self.num_players, len(self.ladder), in_play, to_move, high, bidder)
+
+    def illegal_reason(self, s: SoloState, action: int) -> str | None:
+        """Why ``action`` is refused, in the rule's terms (``ExplainsIllegal``, asked only on
+        the error path): in the play, a card not held or the follow-suit rule
+        (:func:`~hoyle.envs.core.tricks.play_refusal`, on the same trick rules as
+        :meth:`legal_actions`); elsewhere ``None``."""
+        if s.phase != PLAY or not 0 <= action < NUM_CARD_ACTIONS:
+            return None
+        led = self.tricks[s.trump].suit[s.trick[0]] if s.trick else NO_SUIT
+        return play_refusal(s.hands[s.to_move], led, self.tricks[s.trump], action)
 
     def legal_actions(self, s: SoloState) -> list[int]:
         ph = s.phase
@@ -590,26 +629,18 @@ class SoloRules:
 
     def _play(self, s: SoloState, c: int) -> None:
         n = self.num_players
-        p = s.to_move
-        tr = self.tricks[s.trump]
-        s.hands = replace_at(s.hands, p, s.hands[p] & ~(1 << c))
-        if s.trick:
-            led = tr.suit[s.trick[0]]
-            if tr.suit[c] != led:
-                s.voids = replace_at(s.voids, p, s.voids[p] | tr.suit_masks[led])
-        trick = (*s.trick, c)
+        s.hands, trick, s.voids, s.to_move, winner = play_to_trick(
+            self.tricks[s.trump], s.hands, s.trick, s.voids, self.trick_orders[s.leader], c
+        )
         if s.called >= 0 and c == card(s.called, ACE):
             s.ace_out = 1
-        if len(trick) < n:
+        if winner < 0:
             s.trick = trick
-            s.to_move = (p + 1) % n
             return
-        winner = (s.leader + trick_winner(trick, tr)) % n
         s.past = (*s.past, (s.leader, *trick))
         s.trick = ()
         s.won = replace_at(s.won, winner, s.won[winner] + 1)
         s.leader = winner
-        s.to_move = winner
         done = len(s.past)
         if s.kind == NO_GAME:
             if done == TRICKS:
@@ -627,6 +658,11 @@ class SoloRules:
             self._settle(s, True)
         elif other > TRICKS - s.target:
             self._settle(s, False)
+
+    def void_cards(self, voids: int, trump: int) -> int:
+        """The cards of the pack a seat that did not follow the suits ``voids`` cannot hold
+        (none before trumps are named: no trick is played then)."""
+        return void_cards(voids, self.tricks[trump]) & self.pack_mask if voids else 0
 
     def offers_go_on(self, target: int, side: int, other: int, knows: bool) -> bool:
         """Whether the bidder may go on now (ASSUMPTION 4): his side has the first five tricks
@@ -743,6 +779,10 @@ class SoloRules:
             rules=self,
         )
 
+    private_pieces = ("hand", "partner")
+    """The pieces only the viewer knows (``hoyle.envs.core.observe``): his hand, and the holder
+    of the called Ace, which he may know (he holds it) before the others do."""
+
     def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
         n, P = self.num_cards, self.num_players
         pieces: list[tuple[str, tuple[int, ...]]] = [
@@ -783,11 +823,9 @@ class SoloRules:
         for q in range(P):
             out["won"][rel(q), view.won[q]] = 1.0
             out["in_auction"][rel(q)] = float(view.in_auction >> q & 1)
-            tr = view.tricks
-            if tr is not None:
-                for t in range(NUM_SUITS):
-                    if view.voids[q] & tr.suit_masks[t] & self.pack_mask:
-                        out["voids"][rel(q), t] = 1.0
+            for t in range(NUM_SUITS):
+                if view.voids[q] >> t & 1:
+                    out["voids"][rel(q), t] = 1.0
         out["phase"][view.phase] = 1.0
         set_one_hot(out["to_move"], rel(view.to_move))
         set_one_hot(out["dealer"], rel(view.dealer))
@@ -828,7 +866,9 @@ class SoloRules:
             + " | ".join(f"{t[0]}: {_cards_seq(t[1:])}" for t in view.past),
             f"Trick: {_cards_seq(view.trick)} (led by {view.leader})",
             "Known voids: "
-            + " ".join(f"{q}:{_cards(v & self.pack_mask)}" for q, v in enumerate(view.voids)),
+            + " ".join(
+                f"{q}:{_cards(self.void_cards(v, view.trump))}" for q, v in enumerate(view.voids)
+            ),
         ]
         if view.result is not None:
             lines.append(f"Payments: {list(view.result)}")
@@ -911,7 +951,7 @@ class SoloRules:
             return list(history)
         holders = [self.deal_seats[i] for i in positions]
         pool = [history[i] for i in positions] + cards_of(self.pack_mask & ~s.dealt)
-        forbidden = {q: s.voids[q] for q in range(self.num_players)}
+        forbidden = {q: self.void_cards(s.voids[q], s.trump) for q in range(self.num_players)}
         if s.called >= 0 and not fixed >> card(s.called, ACE) & 1:
             cands = self.partner_candidates(s, player)
             ace = 1 << card(s.called, ACE)
@@ -1023,8 +1063,8 @@ GAME = register(
     GameSpec(
         short_name="solo",
         title="Solo",
-        book="Foster's Complete Hoyle (1914)",
-        section="SOLO (Odd Games); RULES.md §6.1-§6.5",
+        book=FOSTER,
+        section="SOLO (Odd Games)",
         make_rules=make_rules,
         params={
             "dealer": Param(3, "the dealer; the seat on his left is the eldest hand", (0, 1, 2, 3)),
@@ -1042,6 +1082,8 @@ GAME = register(
         max_players=4,
         variants={"no_forcee": {"forcee": False}},
         small_config={"go_on": False, "forcee": False},
+        no_tiny="The 32 cards are the game (Spadilla, Manilla and Basta, five tricks of eight: "
+        "no reduced pack, assumption 8), dealt one at a time: 32! ≈ 2.6e+35 orders.",
         reference="euchre",
         summary="German Ombre: bid for trumps, play alone or with a hidden partner (a called Ace).",
     )

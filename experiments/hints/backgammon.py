@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from hoyle.agents.heuristics.backgammon import OPENINGS, STYLES
+from hoyle.envs.games.backgammon import GAME as BACKGAMMON_SPEC
 from hoyle.envs.games.backgammon import (
     HOME,
     START,
@@ -72,7 +73,8 @@ from hoyle.experiments.hints.framework import (
 from hoyle.experiments.plots import new_figure, save_figure
 
 GAME = "backgammon"
-BOOK = "Hoyle's Games Modernized (Hoffmann, 1909), BACKGAMMON"
+BOOK = BACKGAMMON_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
 HINTS_FOR_PLAY = f"{BOOK}, Hints for Play"
 BACKGAMMON_VALUE = 3
 """The book's treble for a backgammon (the game's default; "quadruple by agreement" is 4)."""

@@ -26,8 +26,10 @@ from typing import Any
 from hoyle.agents import make
 from hoyle.agents.heuristics.calabrasella import HINTS, has_tenace, winners
 from hoyle.envs.core.cards import ACE, RANK_MASKS, cards_of
-from hoyle.envs.core.tricks import CALABRASELLA_POINTS, trick_points
+from hoyle.envs.core.tricks import trick_points
 from hoyle.envs.games import calabrasella as C
+from hoyle.envs.games.calabrasella import CALABRASELLA_POINTS
+from hoyle.envs.games.calabrasella import GAME as CALABRASELLA_SPEC
 from hoyle.experiments.hints import methods as M
 from hoyle.experiments.hints.framework import (
     Context,
@@ -44,7 +46,8 @@ from hoyle.experiments.match import deal_seed, derive_seed, sample_chance
 from hoyle.experiments.stats import mean_ci
 
 GAME = "calabrasella"
-BOOK = "Foster's Complete Hoyle (1914), CALABRASELLA"
+BOOK = CALABRASELLA_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
 GOOD_PLAY = f"{BOOK}, Suggestions for Good Play"
 UNIT = "points of value per deal"
 _HINT = {h.id: h for h in HINTS}

@@ -22,6 +22,7 @@ from hoyle.agents import make
 from hoyle.agents.heuristics.cassino import HINTS
 from hoyle.envs.core.cards import RANK_MASKS, parse_card, parse_cards, rank_of
 from hoyle.envs.games import cassino as C
+from hoyle.envs.games.cassino import GAME as CASSINO_SPEC
 from hoyle.experiments.hints import methods as M
 from hoyle.experiments.hints.framework import (
     Context,
@@ -38,7 +39,8 @@ from hoyle.experiments.hints.framework import (
 from hoyle.experiments.match import deal_seed, derive_seed, sample_chance
 
 GAME = "cassino"
-BOOK = "Foster's Complete Hoyle (1914), CASSINO"
+BOOK = CASSINO_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
 GOOD_PLAY = f"{BOOK}, Suggestions for Good Play"
 UNIT = "points per deal"
 COUNT_OUT_GAME = "cassino(scoring=twenty_one,count_out=true)"

@@ -17,6 +17,7 @@ from hoyle.agents import make
 from hoyle.agents.heuristics.conquian import HINTS
 from hoyle.envs.core.cards import parse_card, parse_cards
 from hoyle.envs.games import conquian as C
+from hoyle.envs.games.conquian import GAME as CONQUIAN_SPEC
 from hoyle.experiments.hints import methods as M
 from hoyle.experiments.hints.framework import (
     Context,
@@ -33,7 +34,8 @@ from hoyle.experiments.hints.framework import (
 from hoyle.experiments.match import deal_seed, derive_seed, sample_chance
 
 GAME = "conquian"
-BOOK = "Foster's Complete Hoyle (1914), CONQUIAN"
+BOOK = CONQUIAN_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
 GOOD_PLAY = f"{BOOK}, Suggestions for Good Play"
 UNIT = "counters per deal"
 BOOK_PONE = "♥J ♥7 ♥6 ♥4 ♠5 ♠3 ♠2 ♦K ♦7 ♦5"

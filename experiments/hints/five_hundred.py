@@ -34,8 +34,9 @@ from hoyle.envs.core.cards import (
     card,
     mask_of,
 )
-from hoyle.envs.core.tricks import five_hundred_tricks, trump_order
+from hoyle.envs.core.tricks import trump_order
 from hoyle.envs.games import five_hundred as F
+from hoyle.envs.games.five_hundred import GAME as FIVE_HUNDRED_SPEC
 from hoyle.experiments.hints import methods as M
 from hoyle.experiments.hints.framework import (
     Context,
@@ -51,7 +52,8 @@ from hoyle.experiments.hints.framework import (
 from hoyle.experiments.match import deal_seed, sample_chance
 
 GAME = "five_hundred"
-BOOK = "Hoyle's Games Modernized, FIVE HUNDRED"
+BOOK = FIVE_HUNDRED_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
 HINTS_TEXT = f"{BOOK}, Hints"
 UNIT = "points per deal"
 _HINT = {h.id: h for h in HINTS}
@@ -82,7 +84,7 @@ def _sure_tricks_deal(task: tuple[int, int, bool]) -> dict[str, Any]:
     together against him (double dummy)."""
     seed, deal, exception = task
     rng = random.Random(seed * 1_000_003 + deal)
-    rules = five_hundred_tricks(TRUMP)
+    rules = F.five_hundred_tricks(TRUMP)
     trumps = trump_order(rules)
     lower = [c for c in trumps if c not in TOP]
     two = rng.sample(lower, 2)
@@ -157,7 +159,7 @@ def widow_odds_exact(ctx: Context) -> Result:
                   {str(k): v for k, v in rows.items()}, notes=notes)  # fmt: skip
 
 
-TRUMPS = tuple(five_hundred_tricks(suit).suit_masks[suit] for suit in range(4))
+TRUMPS = tuple(F.five_hundred_tricks(suit).suit_masks[suit] for suit in range(4))
 """The trumps (the Joker and the left bower with them) of each suit as trumps."""
 
 

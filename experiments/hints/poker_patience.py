@@ -38,7 +38,9 @@ from hoyle.envs.games.poker_patience import (
     settle,
     square_lines,
 )
+from hoyle.envs.games.poker_patience import GAME as POKER_PATIENCE_SPEC
 from hoyle.envs.games.serpent_poker_patience import BOOK_DEAL, is_rook_path
+from hoyle.envs.games.serpent_poker_patience import GAME as SERPENT_SPEC
 from hoyle.experiments.hints import methods as M
 from hoyle.experiments.hints.framework import (
     Context,
@@ -55,8 +57,9 @@ from hoyle.experiments.match import deal_seed
 from hoyle.experiments.stats import mean_ci, per_deal_means
 
 GAME = "poker_patience"
-BOOK = "Hoyle's Games Modernized, POKER PATIENCE"
-SERPENT = "Hoyle's Games Modernized, SERPENT POKER PATIENCE"
+BOOK = POKER_PATIENCE_SPEC.citation
+"""The source every hint of this module cites (the game's :class:`~hoyle.envs.core.registry.GameSpec`)."""
+SERPENT = SERPENT_SPEC.citation
 UNIT = "points per deal"
 
 LAYOUT_1 = ("H.8 H.5 C.3 H.6 C.10 / H.K H.A H.J H.Q H.10 / S.Q H.4 C.2 D.Q C.Q / "

@@ -10,6 +10,25 @@ import pytest
 from hoyle.agents.double_dummy import TRICKS, DoubleDummy, Scoring, calabrasella_scoring
 from hoyle.envs.core import cards as C
 from hoyle.envs.core import tricks as T
+from hoyle.envs.games.calabrasella import CALABRASELLA_POINTS, calabrasella_tricks
+from hoyle.envs.games.five_hundred import five_hundred_tricks
+from hoyle.envs.games.solo import solo_tricks
+
+ASCENDING = T.build_tricks(
+    "ascending-suit-power",
+    T.ACE_HIGH_RANKS,
+    T.NO_TRUMP,
+    suit_power=(0, 3, 2, 1),
+    free=1 << C.JOKER,
+    lead_last_only=1 << C.JOKER,
+)
+"""Trick rules of no game yet written, for the solver's generality: ascending suit power
+(♠ < ♣ < ♦ < ♥), A high, a Joker of no power, free, led only as the last card (Quinto's)."""
+
+
+def full_pack(trump: int) -> T.TrickRules:
+    """The full pack, A high, plain trumps or none (Vint's, Whist's trick rules)."""
+    return T.build_tricks(f"full-pack-{trump}", T.ACE_HIGH_RANKS, trump)
 
 
 def m(text: str) -> int:
@@ -87,28 +106,28 @@ def minimax(
 def test_two_card_ending_calabrasella_tricks() -> None:
     """♠3 is the master of spades: player 0 wins it, then must lead ♥4 and lose to ♥K."""
     hands = [m("♠3 ♥4"), m("♠A ♥K"), m("♠4 ♥5")]
-    dd = DoubleDummy(T.calabrasella_tricks(), sides=(0, 1, 1))
+    dd = DoubleDummy(calabrasella_tricks(), sides=(0, 1, 1))
     assert dd.solve(hands, leader=0) == 1
-    assert minimax(hands, 0, T.calabrasella_tricks(), (0, 1, 1), TRICKS) == 1
+    assert minimax(hands, 0, calabrasella_tricks(), (0, 1, 1), TRICKS) == 1
 
 
 def test_three_card_ending_with_last_trick_points() -> None:
     """Calabrasella points: the single player (0) holds ♠3 ♠2 ♥4 against ♠A ♥A ♥K and ♠K ♥3 ♦4;
     with and without the last trick's bonus the solver agrees with the brute force."""
-    rules = T.calabrasella_tricks()
+    rules = calabrasella_tricks()
     hands = [m("♠3 ♠2 ♥4"), m("♠A ♥A ♥K"), m("♠K ♥3 ♦4")]
-    for scoring in (Scoring(T.CALABRASELLA_POINTS, 3), Scoring(T.CALABRASELLA_POINTS, 0)):
+    for scoring in (Scoring(CALABRASELLA_POINTS, 3), Scoring(CALABRASELLA_POINTS, 0)):
         want = minimax(hands, 0, rules, (0, 1, 1), scoring)
         assert DoubleDummy(rules, (0, 1, 1), scoring).solve(hands, 0) == want
     # By hand: ♠3 takes ♠A and ♠K (5 points: 1 + 3 + 1); ♠2 then takes one heart from player 1
     # and ♥3 or ♦4 from player 2 — they throw ♥K (1) and ♦4 (0): 1 + 1 + 0 = 2; the last trick
     # (♥4, ♥A, ♥3) goes to ♥A: 0 for the single player. Total 7.
-    assert DoubleDummy(rules, (0, 1, 1), Scoring(T.CALABRASELLA_POINTS, 3)).solve(hands, 0) == 7
+    assert DoubleDummy(rules, (0, 1, 1), Scoring(CALABRASELLA_POINTS, 3)).solve(hands, 0) == 7
 
 
 def test_five_hundred_joker_and_bowers_ending() -> None:
     """Hearts trumps: Joker, ♥J, ♦J against three low trumps each way take three tricks."""
-    rules = T.five_hundred_tricks(C.HEARTS)
+    rules = five_hundred_tricks(C.HEARTS)
     hands = [m("Joker ♥J ♦J"), m("♥A ♥K ♥Q"), m("♥10 ♥9 ♠A")]
     dd = DoubleDummy(rules, (0, 1, 1))
     assert dd.solve(hands, leader=1) == 3
@@ -122,12 +141,12 @@ def test_five_hundred_joker_and_bowers_ending() -> None:
 
 def test_position_mid_trick_and_best_play() -> None:
     """Player 2 to play to ♠K ♠A: ♠3 wins it (no obligation to, but it is best for side 0)."""
-    rules = T.calabrasella_tricks()
+    rules = calabrasella_tricks()
     sides = (1, 1, 0)
     hands = [m("♥4"), m("♥5"), m("♠3 ♠4")]
     table = (C.parse_card("♠K"), C.parse_card("♠A"))
     hands_before = [hands[0], hands[1], hands[2]]
-    dd = DoubleDummy(rules, sides, Scoring(T.CALABRASELLA_POINTS, 3))
+    dd = DoubleDummy(rules, sides, Scoring(CALABRASELLA_POINTS, 3))
     card, value = dd.best_play(hands_before, leader=0, table=table)
     assert card == C.parse_card("♠3")
     # ♠K ♠A ♠3 = 1 + 3 + 1; then ♠4 led, everyone else discards hearts: ♠4 wins the last (3).
@@ -136,7 +155,7 @@ def test_position_mid_trick_and_best_play() -> None:
 
 
 def test_bad_positions_are_refused() -> None:
-    dd = DoubleDummy(T.calabrasella_tricks(), (0, 1, 1))
+    dd = DoubleDummy(calabrasella_tricks(), (0, 1, 1))
     with pytest.raises(ValueError):
         dd.solve([m("♠3 ♥4"), m("♠A"), m("♠4 ♥5")], leader=0)
     with pytest.raises(ValueError):
@@ -146,13 +165,13 @@ def test_bad_positions_are_refused() -> None:
 # --- random small deals against the brute force -----------------------------------------------
 
 RULES_CASES = [
-    ("calabrasella-points", T.calabrasella_tricks(), C.SPANISH_40, "points"),
-    ("calabrasella-tricks", T.calabrasella_tricks(), C.SPANISH_40, "tricks"),
-    ("500-hearts", T.five_hundred_tricks(C.HEARTS), C.PIQUET_32_JOKER, "tricks"),
-    ("500-spades", T.five_hundred_tricks(C.SPADES), C.PIQUET_32_JOKER, "tricks"),
-    ("500-no-trump", T.five_hundred_tricks(T.NO_TRUMP), C.PIQUET_32_JOKER, "tricks"),
-    ("solo-clubs", T.solo_tricks(C.CLUBS), C.PIQUET_32, "tricks"),
-    ("quinto", T.quinto_tricks(), C.FULL_52_JOKER, "tricks"),
+    ("calabrasella-points", calabrasella_tricks(), C.SPANISH_40, "points"),
+    ("calabrasella-tricks", calabrasella_tricks(), C.SPANISH_40, "tricks"),
+    ("500-hearts", five_hundred_tricks(C.HEARTS), C.PIQUET_32_JOKER, "tricks"),
+    ("500-spades", five_hundred_tricks(C.SPADES), C.PIQUET_32_JOKER, "tricks"),
+    ("500-no-trump", five_hundred_tricks(T.NO_TRUMP), C.PIQUET_32_JOKER, "tricks"),
+    ("solo-clubs", solo_tricks(C.CLUBS), C.PIQUET_32, "tricks"),
+    ("ascending", ASCENDING, C.FULL_52_JOKER, "tricks"),
 ]
 
 
@@ -176,8 +195,8 @@ def test_random_deals_match_minimax(
 ) -> None:
     rng = random.Random(sum(map(ord, name)))
     for trial in range(8):
-        # One deal of five cards each (four at Quinto, whose full pack rarely forces a card).
-        size = (3, 4, 3, 4, 4 if name == "quinto" else 5, 4, 3, 4)[trial]
+        # One deal of five cards each (four with ascending suit power, whose full pack rarely forces a card).
+        size = (3, 4, 3, 4, 4 if name == "ascending" else 5, 4, 3, 4)[trial]
         force = C.JOKER if C.JOKER in pack.cards and trial % 3 == 0 else -1
         hands = _small_deal(pack, size, rng, force)
         sides = [(0, 1, 1), (1, 0, 1), (0, 1, 0)][trial % 3]
@@ -213,8 +232,8 @@ def test_random_deals_match_minimax(
 
 
 def test_four_players_two_against_two() -> None:
-    """A 2-vs-2 partnership (players 0 and 2 against 1 and 3) at Vint's no-trumps."""
-    rules = T.vint_tricks(T.NO_TRUMP)
+    """A 2-vs-2 partnership (players 0 and 2 against 1 and 3) at no-trumps with the full pack."""
+    rules = full_pack(T.NO_TRUMP)
     rng = random.Random(5)
     for _ in range(4):
         cards = rng.sample(list(C.FULL_52.cards), 12)
@@ -229,7 +248,7 @@ def test_four_players_two_against_two() -> None:
 def test_value_unchanged_by_permuting_equivalent_cards() -> None:
     """♠K ♠Q held together with nothing between them out, 1 point each: the solver values both
     alike; and ♠J in place of ♠Q (nothing between ♠K and ♠J out either) leaves the value as it is."""
-    rules = T.calabrasella_tricks()
+    rules = calabrasella_tricks()
     scoring = calabrasella_scoring()
     hands = [m("♠K ♠Q ♥4"), m("♠3 ♥A ♥5"), m("♠4 ♥K ♦7")]
     dd = DoubleDummy(rules, (0, 1, 1), scoring)
@@ -244,7 +263,7 @@ def test_value_unchanged_by_permuting_equivalent_cards() -> None:
 def test_random_equivalent_relabelling() -> None:
     """In random Five Hundred deals, replace a held card by the next lower card of its suit when
     that card is out of play (so nothing lies between them): the value is unchanged."""
-    rules = T.five_hundred_tricks(C.SPADES)
+    rules = five_hundred_tricks(C.SPADES)
     rng = random.Random(11)
     checked = 0
     for _ in range(40):
@@ -278,7 +297,7 @@ def test_joker_to_a_renounced_suit_is_powerless() -> None:
     wins, and the clubs take the rest: 3. Discarding a club instead renounces hearts: the Joker
     is then powerless on the hearts to come and player 0 takes nothing (the old model, Joker
     always master, said 2)."""
-    rules = T.five_hundred_tricks(T.NO_TRUMP)
+    rules = five_hundred_tricks(T.NO_TRUMP)
     hands = [m("Joker ♣7 ♣8"), m("♥K ♥10"), m("♥J ♥9")]
     table = tuple(C.parse_cards("♥A ♥Q"))
     dd = DoubleDummy(rules, (0, 1, 1))
@@ -293,7 +312,7 @@ def test_joker_to_a_renounced_suit_is_powerless() -> None:
     assert minimax(hands, 1, rules, (0, 1, 1), TRICKS, table, renounced=ren) == 0
     # With trumps the renounces change nothing: the Joker is the best trump (it wins this
     # trick, then the hearts ruff the clubs).
-    hearts = T.five_hundred_tricks(C.HEARTS)
+    hearts = five_hundred_tricks(C.HEARTS)
     assert DoubleDummy(hearts, (0, 1, 1)).solve(hands, 1, table, renounced=ren) == 1
     assert minimax(hands, 1, hearts, (0, 1, 1), TRICKS, table, renounced=ren) == 1
 
@@ -301,7 +320,7 @@ def test_joker_to_a_renounced_suit_is_powerless() -> None:
 def test_joker_led_may_not_name_a_renounced_suit() -> None:
     """Player 0 leads the Joker holding ♠7: naming spades draws ♠8 ♠9, and ♠7 then wins the
     last trick (2); with spades renounced he must name hearts, and ♠7 loses (1)."""
-    rules = T.five_hundred_tricks(T.NO_TRUMP)
+    rules = five_hundred_tricks(T.NO_TRUMP)
     hands = [m("Joker ♠7"), m("♥A ♠8"), m("♥K ♠9")]
     dd = DoubleDummy(rules, (0, 1, 1))
     assert dd.solve(hands, 0) == 2 == minimax(hands, 0, rules, (0, 1, 1), TRICKS)
@@ -316,7 +335,7 @@ def test_joker_led_may_not_name_a_renounced_suit() -> None:
 def test_random_no_trump_deals_with_renounces_match_minimax() -> None:
     """Random no-trump deals in which the Joker is out, from a trick boundary and mid-trick,
     each player having renounced some suits he does not hold: solver == brute force."""
-    rules = T.five_hundred_tricks(T.NO_TRUMP)
+    rules = five_hundred_tricks(T.NO_TRUMP)
     rng = random.Random(500)
     changed = 0
     for trial in range(24):
@@ -386,14 +405,14 @@ def test_quick_bound_never_beats_the_brute_force(
             else:
                 assert want <= rem - sure, (name, trial, leader)
             positive += sure > 0
-    if name != "quinto":
+    if name != "ascending":
         assert positive >= 5
 
 
 def test_quick_bound_counts_the_cheapest_forced_cards() -> None:
     """Player 0 cashes ♠3; player 1 must follow with a spade but keeps ♠A back (♠4), player 2
     discards a blank: 1 sure point, which is exactly the value (♥5 takes the last trick)."""
-    rules = T.calabrasella_tricks()
+    rules = calabrasella_tricks()
     hands = [m("♠3 ♥4"), m("♠A ♠4"), m("♥5 ♦4")]
     scoring = calabrasella_scoring()
     dd = DoubleDummy(rules, (0, 1, 1), scoring)
@@ -409,7 +428,7 @@ def test_quick_bound_counts_the_cheapest_forced_cards() -> None:
 def test_quick_bound_crosses_to_partner() -> None:
     """Player 1 leads ♠4 to his partner's ♠3 (player 0 must give up ♠A), and player 2 then
     cashes ♥6, the best heart left: every trick is sure for the pair, so player 0 gets 0."""
-    rules = T.calabrasella_tricks()
+    rules = calabrasella_tricks()
     hands = [m("♠A ♥4"), m("♠4 ♥5"), m("♠3 ♥6")]
     scoring = calabrasella_scoring()
     dd = DoubleDummy(rules, (0, 1, 1), scoring)

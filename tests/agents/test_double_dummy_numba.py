@@ -17,7 +17,9 @@ from hoyle.agents import double_dummy as D
 from hoyle.agents.double_dummy import TRICKS, DoubleDummy, Scoring, calabrasella_scoring
 from hoyle.envs.core import cards as C
 from hoyle.envs.core import tricks as T
-from tests.agents.test_double_dummy import RULES_CASES, _small_deal, minimax
+from hoyle.envs.games.calabrasella import calabrasella_tricks
+from hoyle.envs.games.five_hundred import five_hundred_tricks
+from tests.agents.test_double_dummy import RULES_CASES, _small_deal, full_pack, minimax
 
 pytest.importorskip("numba", reason="numba is not installed: the compiled core is optional")
 if D.compiled_core() is None:
@@ -73,7 +75,7 @@ def test_compiled_equals_python_and_brute_force_on_small_deals(
             assert nb.nodes == py.nodes, (name, trial)
         # Mid-trick: every card of the leader, then the values of the next player's cards.
         assert nb.play_values(hands, leader) == py.play_values(hands, leader)
-    if name not in ("quinto", "500-no-trump"):
+    if name not in ("ascending", "500-no-trump"):
         assert compiled_runs >= 8  # the deals without the Joker ran on the compiled core
 
 
@@ -82,8 +84,8 @@ def test_compiled_positions_with_cards_on_the_table() -> None:
     the search goes on from its winner), at Calabrasella points and at Five Hundred's trumps."""
     rng = random.Random(7)
     cases = [
-        (T.calabrasella_tricks(), C.SPANISH_40, "points"),
-        (T.five_hundred_tricks(C.DIAMONDS), C.PIQUET_32_JOKER, "tricks"),
+        (calabrasella_tricks(), C.SPANISH_40, "points"),
+        (five_hundred_tricks(C.DIAMONDS), C.PIQUET_32_JOKER, "tricks"),
     ]
     for rules, pack, kind in cases:
         for trial in range(6):
@@ -107,11 +109,11 @@ def test_compiled_positions_with_cards_on_the_table() -> None:
 
 
 def test_compiled_four_players_and_must_trump() -> None:
-    """Four players two against two (Vint at no trumps and in hearts), and trick rules with the
+    """Four players two against two (the full pack at no trumps and in hearts), and trick rules with the
     obligation to trump (no game of the books has it; the core supports it): brute force."""
     rng = random.Random(3)
-    must = dataclasses.replace(T.lift_smoke_tricks(C.SPADES), must_trump=True)
-    for rules in (T.vint_tricks(T.NO_TRUMP), T.vint_tricks(C.HEARTS), must):
+    must = dataclasses.replace(full_pack(C.SPADES), must_trump=True)
+    for rules in (full_pack(T.NO_TRUMP), full_pack(C.HEARTS), must):
         for _ in range(3):
             cards = rng.sample(list(C.FULL_52.cards[:20]), 12)
             hands = [C.mask_of(cards[p * 3 : (p + 1) * 3]) for p in range(4)]
@@ -129,12 +131,12 @@ def test_compiled_equals_python_on_larger_deals() -> None:
     rng = random.Random(2026)
     for d in range(2):
         hands, _ = D._deal(list(C.PIQUET_32_JOKER.cards), 3, 10, rng)
-        py, nb = _pair(T.five_hundred_tricks(C.HEARTS), (0, 1, 1), TRICKS)
+        py, nb = _pair(five_hundred_tricks(C.HEARTS), (0, 1, 1), TRICKS)
         assert nb.solve(hands, d % 3) == py.solve(hands, d % 3)
         assert nb.nodes == py.nodes
     for d in range(3):
         hands, stock = D._deal(list(C.SPANISH_40.cards), 3, 7, rng)
-        py, nb = _pair(T.calabrasella_tricks(), SIDES[d], calabrasella_scoring(stock))
+        py, nb = _pair(calabrasella_tricks(), SIDES[d], calabrasella_scoring(stock))
         assert nb.solve(hands, d) == py.solve(hands, d)
         assert nb.nodes == py.nodes
 
@@ -148,7 +150,7 @@ def test_a_table_too_small_loses_entries_but_not_the_value(monkeypatch: pytest.M
     more = 0
     for _ in range(3):
         hands, stock = D._deal(list(C.SPANISH_40.cards), 3, 6, rng)
-        py, nb = _pair(T.calabrasella_tricks(), (0, 1, 1), calabrasella_scoring(stock))
+        py, nb = _pair(calabrasella_tricks(), (0, 1, 1), calabrasella_scoring(stock))
         assert nb.solve(hands, 0) == py.solve(hands, 0)
         more += nb.nodes > py.nodes
         assert nb._nb is not None and nb._nb["tkeys"].shape[0] == 32
@@ -161,7 +163,7 @@ def test_a_growing_table_keeps_what_it_knew(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(DoubleDummy, "TABLE_START", 64)
     rng = random.Random(4)
     hands, stock = D._deal(list(C.SPANISH_40.cards), 3, 7, rng)
-    py, nb = _pair(T.calabrasella_tricks(), (0, 1, 1), calabrasella_scoring(stock))
+    py, nb = _pair(calabrasella_tricks(), (0, 1, 1), calabrasella_scoring(stock))
     assert nb.solve(hands, 0) == py.solve(hands, 0)
     assert nb._nb is not None and nb._nb["tkeys"].shape[0] > 64
     assert nb.table_entries() > 32
@@ -175,22 +177,22 @@ def test_a_growing_table_keeps_what_it_knew(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_the_python_path_is_forced_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOYLE_NO_NUMBA", "1")
-    dd = DoubleDummy(T.calabrasella_tricks(), (0, 1, 1))
+    dd = DoubleDummy(calabrasella_tricks(), (0, 1, 1))
     assert not dd.uses_compiled()
     hands = [C.mask_of(C.parse_cards(t)) for t in ("♠3 ♥4", "♠A ♥K", "♠4 ♥5")]
     assert dd.solve(hands, 0) == 1 and dd.table_entries() == len(dd.tt)
     with pytest.raises(ImportError):
-        DoubleDummy(T.calabrasella_tricks(), (0, 1, 1), compiled=True)
+        DoubleDummy(calabrasella_tricks(), (0, 1, 1), compiled=True)
     monkeypatch.delenv("HOYLE_NO_NUMBA")
-    assert DoubleDummy(T.calabrasella_tricks(), (0, 1, 1)).uses_compiled()
-    assert not DoubleDummy(T.calabrasella_tricks(), (0, 1, 1), compiled=False).uses_compiled()
+    assert DoubleDummy(calabrasella_tricks(), (0, 1, 1)).uses_compiled()
+    assert not DoubleDummy(calabrasella_tricks(), (0, 1, 1), compiled=False).uses_compiled()
 
 
 def test_a_compiled_solver_pickles_with_its_table() -> None:
     """Search bots are copied to worker processes: a solver pickles, table and all."""
     rng = random.Random(12)
     hands, stock = D._deal(list(C.SPANISH_40.cards), 3, 5, rng)
-    dd = DoubleDummy(T.calabrasella_tricks(), (0, 1, 1), calabrasella_scoring(stock))
+    dd = DoubleDummy(calabrasella_tricks(), (0, 1, 1), calabrasella_scoring(stock))
     value = dd.solve(hands, 0)
     copy = pickle.loads(pickle.dumps(dd))
     assert copy.uses_compiled() and copy.table_entries() == dd.table_entries() > 0

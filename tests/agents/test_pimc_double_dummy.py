@@ -8,7 +8,8 @@ from typing import Any
 from hoyle.agents.double_dummy import DoubleDummy
 from hoyle.agents.pimc import DoubleDummySearcher
 from hoyle.envs.core.cards import mask_of, parse_cards
-from hoyle.envs.core.tricks import CardPlay, calabrasella_tricks
+from hoyle.envs.core.tricks import CardPlay
+from hoyle.envs.games.calabrasella import calabrasella_tricks
 
 HANDS = tuple(mask_of(parse_cards(t)) for t in ("♠3 ♥4 ♣K", "♠A ♥K ♣4", "♠4 ♥5 ♣3"))
 
@@ -67,7 +68,8 @@ def test_the_renounces_reach_the_solver() -> None:
     """No trumps: seat 0 holds the Joker and two clubs and has renounced hearts; on ♥A ♥Q the
     Joker is powerless, and the searcher's values say so (the solver's, with the renounces)."""
     from hoyle.envs.core.cards import HEARTS, JOKER
-    from hoyle.envs.core.tricks import NO_TRUMP, five_hundred_tricks
+    from hoyle.envs.core.tricks import NO_TRUMP
+    from hoyle.envs.games.five_hundred import five_hundred_tricks
 
     rules = five_hundred_tricks(NO_TRUMP)
     hands = tuple(mask_of(parse_cards(t)) for t in ("Joker ♣7 ♣8", "♥K ♥10", "♥J ♥9"))

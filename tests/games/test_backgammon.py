@@ -12,6 +12,7 @@ import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.envs.games.backgammon import (
     BAR,
     BLACK,
+    GAME,
     OFF,
     OPENING_CHOICE,
     OPENING_ROLL,
@@ -143,6 +144,91 @@ def test_the_game_pays_its_value_when_the_last_man_is_off(loser: Side, value: in
     state = state_at(side({1: 1}), loser, (6, 2), backgammon_value=4)
     state.apply_action(move_action(1, 6))
     assert state.is_terminal() and state.returns() == [value, -value]
+
+
+# --- the value of a game: the book's reading and the modern rule (assumption 6) -------------------
+
+
+WINNER = side({}, off=15)
+
+
+@pytest.mark.parametrize(
+    ("loser", "book", "modern"),
+    [
+        (side({1: 11, BAR: 1}, off=3), 3, 1),  # began bearing off, hit, a man "up"
+        (side({1: 11, 22: 1}, off=3), 3, 1),  # ... and entered in the winner's home table
+        (side({1: 11, 10: 1}, off=3), 1, 1),  # ... out of it, not yet home: undefined, a hit
+        (side({1: 11, 16: 1}, off=3), 1, 1),  # ... in the winner's outer table: the same
+        (side({1: 12}, off=3), 1, 1),  # all home and bearing off: the book's hit
+        (side({1: 14, 10: 1}, off=0), 2, 2),  # none off: a gammon in both readings
+        (side({1: 14, 19: 1}, off=0), 3, 3),  # none off, one in the winner's table
+    ],
+)
+def test_game_value_by_the_book_and_by_the_modern_rule(loser: Side, book: int, modern: int) -> None:
+    """The book: a backgammon "while the adversary has still a man or men 'up' (i.e., on the
+    bar) or in his (the winner's) home table", whether or not he has begun to bear off; a man
+    of a loser who began bearing off that stands in the outer tables is read as a hit. The
+    modern rule: any man borne off makes a single game."""
+    assert game_value(WINNER, loser) == game_value(WINNER, loser, 3, "book") == book
+    assert game_value(WINNER, loser, 3, "modern") == modern
+    assert game_value(WINNER, loser, 4, "book") == (4 if book == 3 else book)
+
+
+def _hit_after_bearing_off(**params: Any) -> Any:
+    """Black has borne off three men and left a blot on his trois point; White's last man, on
+    Black's ace point, hits it (24/22*) and runs (22/16). Black enters with the deuce on White's
+    deuce point and moves that man on to White's trois point with the ace (still in White's home
+    table); White throws sixes and bears his last man off (16/10/4/off)."""
+    black = side({3: 1, 2: 5, 1: 6}, off=3)
+    state = state_at(side({24: 1}, off=14), black, (6, 2), **params)
+    state.apply_action(move_action(24, 2))  # hits the blot
+    state.apply_action(move_action(22, 6))
+    assert state.s.men[BLACK][BAR] == 1 and state.s.men[BLACK][OFF] == 3
+    state.apply_action(dice_outcome(2, 1))
+    state.apply_action(move_action(BAR, 2))
+    state.apply_action(move_action(23, 1))
+    assert state.s.men[BLACK][22] == 1  # in White's home table (White's trois point)
+    state.apply_action(dice_outcome(6, 6))
+    for src in (16, 10, 4):
+        state.apply_action(move_action(src, 6))
+    assert state.is_terminal()
+    return state
+
+
+def test_a_loser_hit_after_he_began_bearing_off_loses_a_backgammon_by_the_book() -> None:
+    assert _hit_after_bearing_off().returns() == [3.0, -3.0]
+    assert _hit_after_bearing_off(backgammon_value=4).returns() == [4.0, -4.0]
+
+
+def test_the_modern_rule_makes_it_a_single_game() -> None:
+    assert _hit_after_bearing_off(gammon_rule="modern").returns() == [1.0, -1.0]
+    game = pyspiel.load_game("hoyle_backgammon")
+    assert game.get_parameters()["gammon_rule"] == "book"
+    assert GAME.variants["modern"]["gammon_rule"] == "modern"
+
+
+@pytest.mark.parametrize("rule", ["book", "modern"])
+def test_a_man_left_in_the_outer_tables_after_bearing_off_is_a_hit(rule: str) -> None:
+    """The case the book leaves undefined (assumption 6): read as a single game either way."""
+    state = state_at(side({1: 1}, off=14), side({1: 11, 10: 1}, off=3), (6, 2), gammon_rule=rule)
+    state.apply_action(move_action(1, 6))
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+@pytest.mark.parametrize(("rule", "value"), [("book", 3.0), ("modern", 1.0)])
+def test_the_agents_value_a_finished_game_by_the_games_rule(rule: str, value: float) -> None:
+    """The search agents (pip race and TD network) and the gnubg bot value a play that bears
+    off the last man exactly, by the game's ``gammon_rule``."""
+    from hoyle.agents.expectimax import value_function
+    from hoyle.agents.td.net import ValueNet
+
+    game = pyspiel.load_game("hoyle_backgammon", {"gammon_rule": rule})
+    finished = [(WINNER, side({1: 11, BAR: 1}, off=3))]
+    assert value_function("search", game, "pips", None)(finished).tolist() == [value]
+    assert ValueNet.initial(4, 0).equities(finished, 3, rule).tolist() == [value]
+    gnubg_bot = pytest.importorskip("hoyle.agents.gnubg_bot")
+    pytest.importorskip("gnubg")
+    assert gnubg_bot.GnubgBot(game, 0).values(finished).tolist() == [value]
 
 
 # --- the whole throw ---------------------------------------------------------------------------

@@ -9,7 +9,8 @@ man by man through ``pyspiel`` with legality checks, and at the end both games m
 the game is over and on its value (hit 1, gammon 2, backgammon 3).
 
 Rule settings that match OpenSpiel: ``opening=modern`` (OpenSpiel opens with a non-doublet and
-no choice), ``larger_die=true`` (it forces the larger die), and its ``full_scoring``.
+no choice), ``larger_die=true`` (it forces the larger die), and ``gammon_rule=modern`` for its
+``full_scoring`` (any man borne off makes a single game).
 At least 10,000 positions are compared over the four seeds (2,500 each, run in parallel).
 """
 
@@ -76,7 +77,9 @@ def _openspiel_results(st: Any) -> dict[Position, Any]:
 def _lockstep(seed: int, positions: int) -> tuple[int, int]:
     """Play OpenSpiel's random games and ours side by side; returns (positions, games)."""
     theirs_game = pyspiel.load_game("backgammon(scoring_type=full_scoring)")
-    ours_game = pyspiel.load_game("hoyle_backgammon", {"opening": "modern", "larger_die": True})
+    ours_game = pyspiel.load_game(
+        "hoyle_backgammon", {"opening": "modern", "larger_die": True, "gammon_rule": "modern"}
+    )
     rng = random.Random(seed)
     compared = games = 0
     while compared < positions:

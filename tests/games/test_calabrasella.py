@@ -21,8 +21,9 @@ import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.envs.core.cards import SPANISH_40, format_card, format_cards, parse_card, parse_cards
 from hoyle.envs.core.errors import GameParameterError, IllegalActionError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
-from hoyle.envs.core.tricks import CALABRASELLA_POINTS, calabrasella_tricks, trick_points
+from hoyle.envs.core.tricks import trick_points
 from hoyle.envs.games import calabrasella as C
+from hoyle.envs.games.calabrasella import CALABRASELLA_POINTS, calabrasella_tricks
 
 # --- helpers -----------------------------------------------------------------------------------
 
@@ -232,15 +233,48 @@ def test_ask_for_a_three_in_the_talon_nothing_happens() -> None:
     assert s.s.hands[0] == mask(E)
 
 
-def test_holding_all_four_threes_asks_for_a_two() -> None:
-    e = "♠3 ♥3 ♦3 ♣3 ♠A ♠K ♠Q ♠J ♠7 ♥A ♥K ♦A"
-    s2 = "♠2 ♥2 ♥Q ♥J ♥7 ♥6 ♦K ♦Q ♦J ♦7 ♣5 ♠4"
-    d = "♦2 ♣2 ♦6 ♦5 ♦4 ♣4 ♣A ♣K ♣Q ♣J ♣7 ♣6"
-    s = act(deal(game(), [e, s2, d], TALON), "stand")
+ALL_THREES = "♠3 ♥3 ♦3 ♣3 ♠A ♠K ♠Q ♠J ♠7 ♥A ♥K ♦A"
+TWOS_S = "♠2 ♥2 ♥Q ♥J ♥7 ♥6 ♦K ♦Q ♦J ♦7 ♣5 ♠4"
+TWOS_D = "♦2 ♣2 ♦6 ♦5 ♦4 ♣4 ♣A ♣K ♣Q ♣J ♣7 ♣6"
+
+
+def test_holding_all_four_threes_may_ask_for_a_two() -> None:
+    """Assumption 3: "If he has all four 3's in his hand he may ask for a 2, but for no lower
+    card" — a 2 he does not hold, or nothing: both choices are his."""
+    s = act(deal(game(), [ALL_THREES, TWOS_S, TWOS_D], TALON), "stand")
     names = sorted(s.action_to_string(0, a) for a in s.legal_actions())
-    assert names == ["ask for ♠2", "ask for ♣2", "ask for ♥2", "ask for ♦2"]
-    act(s, "ask for ♣2")
-    assert s.s.giver == 2
+    assert names == ["ask for nothing", "ask for ♠2", "ask for ♣2", "ask for ♥2", "ask for ♦2"]
+    assert C.NO_ASK_ACTION in s.legal_actions()
+    asked = act(s.clone(), "ask for ♣2")
+    assert asked.s.giver == 2 and asked.s.phase == C.EXCHANGE
+    assert asked.s.hands[0] >> parse_card("♣2") & 1
+    act(s, "ask for nothing")
+    assert s.s.phase == C.DISCARD and s.s.giver == C.ASKED_NOTHING and s.s.asked == -1
+    assert s.s.hands == tuple(mask(h) for h in (ALL_THREES, TWOS_S, TWOS_D))  # no exchange
+    for q in (1, 2):
+        assert "player 0: ask for nothing" in s.information_state_string(q)
+
+
+def test_asking_for_a_three_stays_compulsory() -> None:
+    s = act(deal(game(), [E, S, D], TALON), "stand")
+    assert C.NO_ASK_ACTION not in s.legal_actions()
+    with pytest.raises(IllegalActionError):
+        s.apply_action(C.NO_ASK_ACTION)
+
+
+def test_determinizer_keeps_every_three_with_one_who_asked_for_nothing() -> None:
+    """Asking for nothing shows the table that he holds all four 3s: a re-deal for an
+    adversary never moves one of them (he may discard them: hand or discards)."""
+    s = act(deal(game(), [ALL_THREES, TWOS_S, TWOS_D], TALON), "stand", "ask for nothing")
+    act(s, "discard ♠3", "discard ♠7")
+    r = s.get_game().rules
+    seen = set()
+    for seed in range(40):
+        o = _resample(s, 1, seed)
+        assert o.information_state_string(1) == s.information_state_string(1)
+        assert (o.s.hands[0] | o.s.discards) & r.threes == r.threes
+        seen.add((o.s.hands[2], o.s.talon))
+    assert len(seen) > 10
 
 
 def test_holding_every_three_and_two_there_is_nothing_to_ask() -> None:
@@ -574,3 +608,19 @@ def test_golden_playthrough_of_a_played_deal() -> None:
 
     want = (HERE / "calabrasella" / "played.txt").read_text(encoding="utf-8").splitlines()
     assert playthrough_lines("calabrasella", 1) == want
+
+
+def test_table_rank_order_and_winners_rules_3_1() -> None:
+    """§3.1, §3.3: 3 2 A K Q J 7 6 5 4 in every suit, no trumps; the highest of the suit led."""
+    from hoyle.envs.core.cards import NUM_SUITS, rank_of
+    from hoyle.envs.core.tricks import NO_TRUMP, suit_order, trick_winner, trump_order
+
+    r = calabrasella_tricks()
+    assert r.trump == NO_TRUMP and trump_order(r) == []
+    for s in range(NUM_SUITS):
+        assert [rank_of(c) for c in suit_order(r, s)] == list(C.CALABRASELLA_RANKS)
+    assert trick_winner(parse_cards("♠4 ♠3 ♥A"), r) == 1
+    assert trick_winner(parse_cards("♠A ♠2 ♠K"), r) == 1
+    assert trick_winner(parse_cards("♠4 ♥3 ♦3"), r) == 0  # off-suit cards never win
+    assert trick_winner(parse_cards("♣J ♣7 ♣Q"), r) == 2
+    assert trick_points(parse_cards("♠A ♥3 ♦7 ♣K"), CALABRASELLA_POINTS) == 5

@@ -880,7 +880,7 @@ def test_action_layout_is_computed() -> None:
 def test_spec_declares_variants_and_small_config() -> None:
     spec = hoyle.envs.get_spec("cassino")
     assert spec.min_players == 2 and spec.max_players == 4
-    assert spec.section == "CASSINO; RULES.md §1"
+    assert spec.section == "CASSINO" and spec.citation == "Foster's Complete Hoyle (1914), CASSINO"
     for name in (
         "three_player",
         "partnership",
@@ -949,6 +949,57 @@ def test_partial_play_is_in_every_view() -> None:
     obs.set_from(s, 1)
     assert obs.dict["move_card"][parse_card("♠9")] == 1.0
     assert obs.dict["move_open"][parse_card("♠7")] == 1.0
+
+
+def _joining_a_spent_eight(third: str) -> Any:
+    """Four-handed: player 0 builds Eight on ♦5 holding two 8s, then plays one of them (taking
+    in ♥7 ♣A), so his declaration is spent while his Eight still stands; player 2, holding
+    ``third`` besides ♠2 and ♠J, plays ♠2 and builds Eight on the ♥6, beside his partner's Eight.
+    ``third`` is the only card that differs; the other one stays in the stock."""
+    g = game(players=4, partnership=True)
+    s = deal(
+        g,
+        ["♠3 ♥8 ♣8 ♠K", "♥7 ♦Q ♦J ♣J", f"♠2 {third} ♣K ♠J", "♥K ♣10 ♠Q ♥Q"],
+        "♦5 ♥6 ♣A ♣Q",
+    )
+    act(s, "play ♠3", "build Eight", "play ♥7", "trail ♥7", "play ♣K", "trail ♣K")
+    act(s, "play ♥K", "trail ♥K", "play ♣8", "take in with ♣8", "combine ♥7")
+    act(s, "play ♦Q", "trail ♦Q", "play ♠2", "build Eight")  # on the ♥6, taken automatically
+    assert s.s.declared == (0, 0, 0, 0) and build_on_table(s, 8).owner == 0
+    return s
+
+
+def _others_see(s: Any) -> list[Any]:
+    g = s.get_game()
+    out: list[Any] = []
+    for p in (0, 1, 3):
+        out += [s.observation_string(p), s.information_state_string(p), s.player_view(p).move]
+        out += [s.observation_tensor(p), s.information_state_tensor(p)]
+    obs = g.make_py_observer()
+    obs.set_from(s, 1)
+    out.append(obs.dict["move_kind"].tolist())
+    return out
+
+
+def test_others_cannot_tell_whether_the_partner_holds_the_value() -> None:
+    """Player 2 builds Eight while his partner's Eight stands and its declaration is spent. With
+    ♦8 in hand his requirement is met already; with ♦K he must join his partner's build ("the 8
+    already built by his partner is sufficient"). The rule differs — only the world without an
+    8 must add the Eight before he may call — but the other three players' views are the same
+    in both worlds at every step (assumption 19)."""
+    holds, lacks = _joining_a_spent_eight("♦8"), _joining_a_spent_eight("♦K")
+    assert holds.s.move.req_ok and not lacks.s.move.req_ok  # the real requirement
+    assert words(holds) == ["add Eight (♠3 ♦5)", "call Eight"]
+    assert words(lacks) == ["add Eight (♠3 ♦5)"]
+    assert _others_see(holds) == _others_see(lacks)
+    assert _others_see(lacks)[-1][4] == 0.0  # not yet met, as the table can tell
+    assert holds.player_view(2).move.req_ok  # the builder himself knows his hand
+    act(holds, "add Eight (♠3 ♦5)")  # then "call Two Eights", forced, is taken for him
+    act(lacks, "add Eight (♠3 ♦5)")
+    assert holds.s.move is None and lacks.s.move is None and holds.current_player() == 3
+    assert _others_see(holds) == _others_see(lacks)
+    assert build_on_table(lacks, 8) == C.Build(mask("♠3 ♦5 ♠2 ♥6"), 8, 2, 2)
+    assert lacks.s.declared == (0, 0, 0, 0)  # joined his partner's: he declared nothing
 
 
 def test_information_state_tensor_events() -> None:

@@ -465,8 +465,12 @@ def test_hand_melds_parameter_and_going_out(hand_melds: bool) -> None:
     state = table(load(hand_melds=hand_melds), GO_OUT_PONE, GO_OUT_DEALER)
     do(state, "turn up ♣2", "use ♣2", "add ♠2", "add ♥2", "add ♦2", "lay ♠2 ♥2 ♦2 ♣2")
     assert ("lay a combination from your hand" in names(state)) == hand_melds
-    if not hand_melds:
+    if not hand_melds:  # the book's exception stands: he shows down all his hand at once
+        assert [a for a in names(state) if not a.startswith("discard ")] == [
+            "go out with ♠A ♥A ♦A ♣A, ♠3 ♥3 ♦3"
+        ]
         return
+    assert not any(a.startswith("go out") for a in names(state))  # he lays them one by one
     do(state, "lay a combination from your hand")
     assert set(names(state)) == set(f"add {c}" for c in ("♠A", "♥A", "♦A", "♣A", "♠3", "♥3", "♦3"))
     do(state, "add ♠3", "add ♥3", "add ♦3", "lay ♠3 ♥3 ♦3", "lay a combination from your hand")
@@ -474,6 +478,30 @@ def test_hand_melds_parameter_and_going_out(hand_melds: bool) -> None:
     assert set(names(state)) == {"add ♣A", "lay ♠A ♥A ♦A"}
     do(state, "add ♣A", "lay ♠A ♥A ♦A ♣A")
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+def test_without_hand_melds_a_player_may_still_show_down_his_whole_hand() -> None:
+    """ASSUMPTION 1 with ``hand_melds=false``: "he must discard something, unless he can show
+    down everything remaining in his hand, in which case he would have eleven cards down, and
+    win the game". The pone uses ♣2 with his three 2s; all he has left (four Aces, three 3s)
+    goes down at once and wins. With one card that fits nothing he must discard."""
+    state = table(load(hand_melds=False), GO_OUT_PONE, GO_OUT_DEALER)
+    do(state, "turn up ♣2", "use ♣2", "add ♠2", "add ♥2", "add ♦2", "lay ♠2 ♥2 ♦2 ♣2")
+    assert state.s.phase == C.DISCARD
+    legal = names(state)
+    assert set(legal) == {f"discard {c}" for c in ["♠A", "♥A", "♦A", "♣A", "♠3", "♥3", "♦3"]} | {
+        "go out with ♠A ♥A ♦A ♣A, ♠3 ♥3 ♦3"
+    }  # fmt: skip
+    assert legal["go out with ♠A ♥A ♦A ♣A, ♠3 ♥3 ♦3"] == C.GO_OUT_ACTION
+    assert H.go_out(state.player_view(0), state.legal_actions()) == [C.GO_OUT_ACTION]
+    do(state, "go out with ♠A ♥A ♦A ♣A, ♠3 ♥3 ♦3")
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+    assert sorted(combos(state, 0)) == ["♠2 ♥2 ♦2 ♣2", "♠3 ♥3 ♦3", "♠A ♥A ♦A ♣A"]
+    assert "adversary: go out" in state.information_state_string(1)
+    # The same hand with ♦K for ♦3: the 3s are a pair only, nothing lets him go out.
+    state = table(load(hand_melds=False), GO_OUT_PONE.replace("♦3", "♦K"), GO_OUT_DEALER)
+    do(state, "turn up ♣2", "use ♣2", "add ♠2", "add ♥2", "add ♦2", "lay ♠2 ♥2 ♦2 ♣2")
+    assert all(a.startswith("discard ") for a in names(state))
 
 
 def test_series_carries_the_tableau_pool_and_alternates_the_deal() -> None:

@@ -14,9 +14,10 @@ import pyspiel
 import pytest
 
 import hoyle.envs  # noqa: F401  (registers the games)
+from hoyle.envs.core import cards as K
 from hoyle.envs.core.cards import JOKER, format_cards, parse_card, parse_cards
 from hoyle.envs.core.errors import IllegalActionError
-from hoyle.envs.core.tricks import NO_SUIT, trump_order
+from hoyle.envs.core.tricks import NO_SUIT, NO_TRUMP, legal_plays, trick_winner, trump_order
 from hoyle.envs.games import five_hundred as fh
 from hoyle.envs.games.five_hundred import (
     BID,
@@ -596,3 +597,45 @@ def test_determinizer_partial_discard_replays() -> None:
         other = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
         assert other.information_state_string(1) == state.information_state_string(1)
         assert other.s.phase == DISCARD and other.legal_actions()
+
+
+# --- the trick table (§18.1, §18.4, §18.7.6) --------------------------------------------------
+
+
+def _m(text: str) -> int:
+    return K.mask_of(parse_cards(text))
+
+
+@pytest.mark.parametrize(("trump", "left"), [(K.SPADES, "♣J"), (K.CLUBS, "♠J"), (K.DIAMONDS, "♥J")])
+def test_table_left_bower_is_the_same_colour_jack(trump: int, left: str) -> None:
+    order = trump_order(fh.five_hundred_tricks(trump))
+    assert order[:3] == [JOKER, K.card(trump, K.JACK), parse_card(left)]
+    assert len([c for c in order if (K.PIQUET_32_JOKER.mask >> c) & 1]) == 10
+    clubs = fh.five_hundred_tricks(K.HEARTS).suit_masks[K.CLUBS]
+    assert clubs.bit_count() == 8  # a plain suit of another colour keeps its Jack
+
+
+def test_table_bowers_and_joker_win() -> None:
+    r = fh.five_hundred_tricks(K.HEARTS)
+    assert trick_winner(parse_cards("♥A ♦J ♥J"), r) == 2  # right bower over left over ace
+    assert trick_winner(parse_cards("♥A ♦J ♥K"), r) == 1
+    assert trick_winner(parse_cards("♦A ♦K ♦J"), r) == 2  # the left bower trumps diamonds
+    assert trick_winner(parse_cards("♥J JOKER ♦J"), r) == 1
+    assert trick_winner(parse_cards("♠A ♠7 ♦7"), r) == 0  # a diamond is not a trump
+    assert legal_plays(_m("♦J ♦A ♣5"), K.HEARTS, r) == _m("♦J")  # it follows trumps
+    assert legal_plays(_m("♦J ♦A ♣5"), K.DIAMONDS, r) == _m("♦A")  # not diamonds
+    assert legal_plays(_m("JOKER ♠7"), K.HEARTS, r) == _m("JOKER")  # the Joker is a trump
+
+
+def test_table_no_trump_joker_rules_18_1() -> None:
+    r = fh.five_hundred_tricks(NO_TRUMP)
+    assert r.suit[JOKER] == NO_SUIT and r.free == r.master == r.fragile == 1 << JOKER
+    assert trick_winner(parse_cards("♠A ♠K JOKER"), r) == 2
+    assert trick_winner(parse_cards("JOKER ♣A ♣K"), r, led_suit=K.CLUBS) == 0
+    assert legal_plays(_m("JOKER ♠7 ♦A"), K.SPADES, r) == _m("JOKER ♠7")  # assumption 4
+    assert trick_winner(parse_cards("♠9 JOKER ♠K"), r, powerless=1 << JOKER) == 2
+    bound = fh.no_trump_tricks(follow_before_joker=True)
+    assert bound.free == 0 and bound.fragile == 1 << JOKER
+    assert legal_plays(_m("JOKER ♠7 ♦A"), K.SPADES, bound) == _m("♠7")
+    with pytest.raises(ValueError):
+        fh.five_hundred_tricks(7)

@@ -11,6 +11,7 @@ import hoyle.envs  # noqa: F401
 from hoyle.envs.core.cards import DIAMONDS, HEARTS, SUIT_MASKS, format_cards, parse_cards
 from hoyle.envs.core.tricks import trump_order
 from hoyle.envs.games import solo as S
+from hoyle.envs.games.heart_solo import heart_solo_tricks
 from tests.games.test_solo import do, names, play_tricks
 
 DEAL_H = {
@@ -96,3 +97,10 @@ def test_game_info_bounds() -> None:
     game = load()
     assert game.num_players() == 3
     assert game.max_utility() == 16 and game.min_utility() == -16
+
+
+def test_table_is_solos_with_diamonds_colour_by_default() -> None:
+    r = heart_solo_tricks()
+    assert r.trump == DIAMONDS and r.name == f"heart-solo-{DIAMONDS}"
+    assert (r.suit, r.power) == (S.solo_tricks(DIAMONDS).suit, S.solo_tricks(DIAMONDS).power)
+    assert load().rules.tricks[HEARTS] == heart_solo_tricks(HEARTS)

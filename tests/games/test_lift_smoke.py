@@ -29,6 +29,7 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.determinize import resampled_history
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
+from hoyle.envs.core.tricks import legal_plays, trick_winner, void_cards
 from hoyle.envs.games import lift_smoke as L
 from tests.helpers import do, names
 
@@ -295,13 +296,13 @@ def test_voids_are_public_and_cleared_by_a_draw() -> None:
     plays(state, "♠2", "♠3", "♠4", "♠5")
     do(state, "player 3 draws ♣K")
     plays(state, "♣K", "♥3")  # player 0 shows out of clubs
-    assert state.player_view(1).voids[0] == SUIT_MASKS[CLUBS]
+    assert state.player_view(1).voids[0] == 1 << CLUBS  # a mask of suits
     plays(state, "♥5", "♥7")
     do(state, "player 3 draws ♠6")
     plays(state, "♠6", "♠A", "♠K", "♠Q")  # player 0 wins and draws
     do(state, "player 0 draws ♣5")
     assert state.player_view(1).voids[0] == 0  # a draw may bring any suit
-    assert state.player_view(0).voids[1] == SUIT_MASKS[CLUBS]
+    assert state.player_view(0).voids[1] == 1 << CLUBS
 
 
 # --- the determinizer -------------------------------------------------------------------------
@@ -341,8 +342,9 @@ def test_a_seat_that_showed_out_never_receives_that_suit() -> None:
         q = shown[0]
         p = (q + 1) % 4
         hands = set()
+        lacks = void_cards(s.voids[q], game.rules.tricks[suit_of(s.trump_card)])
         for other in _resamples(state, p, 200):
-            assert other.s.hands[q] & s.voids[q] == 0
+            assert other.s.hands[q] & lacks == 0
             assert other.s.hands[p] == s.hands[p]
             hands.add(other.s.hands[q])
         assert len(hands) > 20
@@ -525,3 +527,15 @@ def test_the_fallback_re_deal_keeps_the_played_cards_in_place(monkeypatch: Any) 
                 assert h0.index(c) == h1.index(c)
         checked += 1
     assert checked > 5
+
+
+def test_table_full_pack_plain_trumps() -> None:
+    """§10: A high as at Whist, the turned-up suit trumps, no obligation to trump."""
+    r = L.lift_smoke_tricks(CLUBS)
+    assert trick_winner(parse_cards("♠A ♣2 ♠K"), r) == 1
+    assert trick_winner(parse_cards("♠10 ♥A ♠K"), r) == 2
+    assert trick_winner(parse_cards("♠2 ♠3 ♥A"), r) == 1
+    assert legal_plays(mask_of(parse_cards("♠7 ♣A")), 1, r) == mask_of(parse_cards("♠7 ♣A"))
+    assert r.suit_masks[0] == SUIT_MASKS[0]
+    with pytest.raises(ValueError):
+        L.lift_smoke_tricks(-1)

@@ -29,7 +29,7 @@ from hoyle.envs.core.cards import (
 )
 from hoyle.envs.core.errors import GameParameterError, IllegalActionError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
-from hoyle.envs.core.tricks import NO_SUIT
+from hoyle.envs.core.tricks import NO_SUIT, legal_plays, trick_winner
 from hoyle.envs.games import preference as P
 from tests.helpers import do, names
 
@@ -298,7 +298,7 @@ def test_follow_suit_and_trumps_win() -> None:
     do(state, "play ♥7")
     assert set(names(state)) == {f"play {c}" for c in SEAT1.split() if c not in ("♠K", "♣K")}
     do(state, "play ♦A")  # seat 1 shows out of hearts
-    assert state.s.void[1] == SUIT_MASKS[HEARTS] & PIQUET_32.mask
+    assert state.s.voids[1] == 1 << HEARTS  # a mask of suits
 
 
 def test_card_play_for_the_double_dummy_solver() -> None:
@@ -401,3 +401,15 @@ def test_hidden_deals_leaves_the_seats_with_voids_alone() -> None:
     positions, pool = rules.hidden_deals(state.s, 0, state.history())
     assert [rules.order[k] for k in positions] == [-1, -1]  # only the widow moves
     assert pool == sorted(parse_cards(WIDOW))
+
+
+def test_table_plain_trumps_no_obligation_to_trump() -> None:
+    """§5.1, §5.4: A K Q J 10 9 8 7, the trump suit wins, no obligation to trump."""
+    r = P.preference_tricks(CLUBS)
+    assert trick_winner(parse_cards("♠A ♣7 ♠K"), r) == 1
+    assert trick_winner(parse_cards("♠10 ♥A ♠K"), r) == 2
+    assert trick_winner(parse_cards("♣8 ♣A ♣10"), r) == 1
+    assert legal_plays(mask_of(parse_cards("♠7 ♣A")), HEARTS, r) == mask_of(parse_cards("♠7 ♣A"))
+    assert r.suit_masks[SPADES] == SUIT_MASKS[SPADES] & PIQUET_32.mask
+    with pytest.raises(ValueError):
+        P.preference_tricks(-1)  # Preference has no no-trumps

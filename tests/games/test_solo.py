@@ -27,7 +27,7 @@ from hoyle.envs.core.cards import (
     parse_cards,
 )
 from hoyle.envs.core.rules import TERMINAL
-from hoyle.envs.core.tricks import trump_order
+from hoyle.envs.core.tricks import NO_TRUMP, legal_plays, suit_order, trick_winner, trump_order
 from hoyle.envs.games import solo as S
 from tests.helpers import do, names
 
@@ -340,7 +340,7 @@ def test_determinizer_respects_voids_in_200_redeals() -> None:
     # Trick 2 (♥7 led): seats 1, 2 and 3 showed out of trumps.
     tr = state.get_game().rules.tricks[HEARTS]
     for seat in (1, 2, 3):
-        assert state.s.voids[seat] & tr.suit_masks[HEARTS]
+        assert state.s.voids[seat] == 1 << HEARTS  # the suit mask of the suits shown out
     for seed in range(200):
         other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(seed, 0, 1))
         for seat in (1, 2, 3):
@@ -406,3 +406,26 @@ def test_game_info_bounds() -> None:
     assert game.num_players() == 4
     assert game.max_utility() == 96 and game.min_utility() == -96
     assert game.num_distinct_actions() == S.NUM_DISTINCT_ACTIONS
+
+
+# --- the trick table (§6.1, §6.4, §6.7) ------------------------------------------------------
+
+
+def test_table_spades_trumps_and_a_plain_suit_without_its_queen() -> None:
+    pack = load().rules.pack_mask
+    spades = [c for c in trump_order(S.solo_tricks(SPADES)) if pack >> c & 1]
+    assert format_cards(spades) == "♣Q ♠7 ♠Q ♠A ♠K ♠J ♠10 ♠9 ♠8"
+    clubs = [c for c in suit_order(S.solo_tricks(DIAMONDS), CLUBS) if pack >> c & 1]
+    assert format_cards(clubs) == "♣A ♣K ♣J ♣10 ♣9 ♣8 ♣7"  # Spadilla is a trump, not a club
+
+
+def test_table_top_trumps_beat_the_suit() -> None:
+    r = S.solo_tricks(HEARTS)
+    assert trick_winner(parse_cards("♥A ♠Q ♥7"), r) == 2  # Manilla over Basta
+    assert trick_winner(parse_cards("♥7 ♣Q ♠Q"), r) == 1  # Spadilla over all
+    assert trick_winner(parse_cards("♠A ♠K ♠Q"), r) == 2  # Basta is a trump, never a spade
+    assert legal_plays(mask_of(parse_cards("♠Q ♠8 ♦A")), SPADES, r) == mask_of(parse_cards("♠8"))
+    assert legal_plays(mask_of(parse_cards("♠Q ♦A")), HEARTS, r) == mask_of(parse_cards("♠Q"))
+    assert legal_plays(mask_of(parse_cards("♣Q ♣A")), CLUBS, r) == mask_of(parse_cards("♣A"))
+    with pytest.raises(ValueError):
+        S.solo_tricks(NO_TRUMP)  # every Solo game has trumps
