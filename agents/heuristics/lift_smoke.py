@@ -86,9 +86,7 @@ def is_sure(view: LiftSmokeView, c: int) -> bool:
     trump = view.trump
     if s == trump or not danger & SUIT_MASKS[trump]:
         return True
-    known_void = any(
-        view.voids[q] >> s & 1 and not view.voids[q] >> trump & 1 for q in later
-    )
+    known_void = any(view.voids[q] >> s & 1 and not view.voids[q] >> trump & 1 for q in later)
     return not known_void and (danger & SUIT_MASKS[s]).bit_count() >= 2 * len(later)
 
 

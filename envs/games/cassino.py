@@ -890,7 +890,9 @@ class CassinoRules:
             if not high and v > self.max_value:
                 return f"a build is worth at most {VALUE_NAMES[self.max_value]}"
             if not self._may_build(s, p, c) >> v & 1:
-                partner = " (or build a value your partner has declared)" if self.partnership else ""
+                partner = (
+                    " (or build a value your partner has declared)" if self.partnership else ""
+                )
                 return (
                     f"to build {VALUE_NAMES[v]} you must hold another card of that value, to "
                     f"take the build in{partner}"
