@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 if TYPE_CHECKING:
     import pyspiel
 
+    from hoyle.envs.core.events import EventSchema
     from hoyle.envs.core.registry import GameSpec
 
 
@@ -52,6 +53,16 @@ class ResamplesHistory(Protocol):
     def resample_history(
         self, s: Any, player: int, history: Sequence[int], sampler: pyspiel.ProbabilitySampler
     ) -> list[int]: ...
+
+
+@runtime_checkable
+class KeepsEventLog(Protocol):
+    """Rules whose information state is the core's event log: the state's ``log`` slot,
+    declared by ``event_schema`` and encoded into the information-state piece
+    ``event_schema.piece()`` (:mod:`hoyle.envs.core.events`). The observers then offer the
+    perfect-recall kinds that need the log cut by who saw what (public, all players)."""
+
+    event_schema: EventSchema
 
 
 @runtime_checkable
@@ -97,6 +108,7 @@ __all__ = [
     "CardPlayRules",
     "ExplainsIllegal",
     "HoyleGame",
+    "KeepsEventLog",
     "ResamplesHistory",
     "keeps_memory",
     "memoryless",

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+from hoyle.envs.core.events import card_positions, relabel_history
 from hoyle.envs.core.rules import ProbabilitySampler
 
 
@@ -202,6 +203,49 @@ def redeal_history(
     return new
 
 
+@runtime_checkable
+class DeclaresHidden(Protocol):
+    """Rules whose determinizer is the core's (:func:`redeal_unseen`): the game says where the
+    cards a player has not located are now and what the table knows about them; the core draws
+    the world and rewrites the history through the event log (``s.log``)."""
+
+    def hidden_cards(self, s: Any, player: int) -> Mapping[int, Hashable]:
+        """Every card whose place ``player`` does not know, with its holder now (a seat, or a
+        place: ``"widow"``, ``"discards"``, ``"undealt"``). A card he saw and then lost track
+        of (taken into a hand, then maybe discarded) is not in it: it stays where it is."""
+
+    def forbidden_cards(self, s: Any, player: int) -> Mapping[Hashable, int]:
+        """For each holder, the mask of cards the table knows it does not hold (a seat that
+        showed out of a suit; a card asked for that nobody gave up)."""
+
+
+def redeal_unseen(
+    rules: DeclaresHidden, s: Any, history: Sequence[int], player: int, sampler: ProbabilitySampler
+) -> list[int]:
+    """A history ``player`` cannot tell from ``history``: the cards he has not located are
+    given to their holders afresh, uniformly among the assignments that respect what the table
+    knows (:func:`deal_hidden`), and every history position the log names for a card is
+    relabelled (:func:`hoyle.envs.core.events.relabel_history`).
+
+    The hidden cards keep their places in the story (a card dealt to seat 2 and discarded by
+    him unseen is still a card dealt to seat 2 and discarded): only which card each one is
+    changes. The slots are ordered by where each card first appears in the history, which the
+    player knows, so the same sampler gives the same world for two states he cannot tell apart.
+    """
+    holders = rules.hidden_cards(s, player)
+    if not holders:
+        return list(history)
+    first: dict[int, int] = {}
+    for at, c in sorted(card_positions(s.log).items()):
+        first.setdefault(c, at)
+    never = len(history)
+    slots = sorted(holders, key=lambda c: (first.get(c, never), str(holders[c]), c))
+    drawn = deal_hidden(
+        [holders[c] for c in slots], slots, rules.forbidden_cards(s, player), sampler
+    )
+    return relabel_history(history, s.log, dict(zip(slots, drawn, strict=True)))
+
+
 def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> list[int]:
     """The history of a world ``player`` cannot tell from ``state`` (the game's re-deal).
 
@@ -210,6 +254,8 @@ def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> l
     """
     rules = state.rules
     history = state.history()
+    if isinstance(rules, DeclaresHidden):
+        return redeal_unseen(rules, state.s, history, player, sampler)
     custom = getattr(rules, "resample_history", None)
     if custom is not None:
         new_history: list[int] = custom(state.s, player, history, sampler)

@@ -29,8 +29,14 @@ pieces of its observation into two:
   see leaves them unchanged).
 
 With perfect recall, the pieces the information state adds (the event log) hold both: the
-events everyone saw and the cards only the observer saw. They are **mixed**, and go wherever a
-private piece goes, since they cannot be split without showing a private card.
+events everyone saw and the cards only the observer saw. A game that keeps the core's event log
+(:class:`~hoyle.envs.core.capabilities.KeepsEventLog`, :mod:`hoyle.envs.core.events`) knows who
+saw each value, so its log piece is cut afresh for each kind: the **public** log (every event,
+the values everyone saw) where public pieces go, the log of **every value someone saw** for
+``ALL_PLAYERS`` with public information, and each seat's **private** events (the values he saw
+and not everyone did) where private pieces go. Any other piece the information state adds is
+**mixed**, and goes wherever a private piece goes, since it cannot be split without showing a
+private card; a kind that would need it split is refused (``None``).
 
 ==============  ===========  ======================================================================
 private_info    public_info  the tensor (and ``string_from``)
@@ -70,6 +76,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import pyspiel
 
+from hoyle.envs.core.capabilities import KeepsEventLog
 from hoyle.envs.core.cards import iter_cards
 from hoyle.envs.core.errors import HoyleError
 
@@ -107,7 +114,11 @@ class HoyleObserver:
         if plan is None:
             self.layout = list(shapes.items())
         else:
-            self.layout = [(dst, shapes[src]) for _, names in plan for src, dst in names]
+            self.layout = [
+                (dst, shapes[src.partition(":")[2] if src[0] == "@" else src])
+                for _, names in plan
+                for src, dst in names
+            ]
             # The whole view of one seat is encoded here, then the plan's pieces copied out.
             self._view_tensor, self._view = _buffers(list(shapes.items()))
         self.tensor, self.dict = _buffers(self.layout)
@@ -134,8 +145,23 @@ class HoyleObserver:
         assert self.plan is not None
         tensor.fill(0.0)
         for seat, names in self.plan:
+            who = player if seat is None else seat
+            if names and names[0][0][0] == "@":
+                # A cut of the event log (the module docstring, "The event log's kinds").
+                schema = self.rules.event_schema
+                for src, dst in names:
+                    cut = src.partition(":")[0]
+                    events = (
+                        schema.public(s.log)
+                        if cut == LOG_PUBLIC
+                        else schema.seen_by_anyone(s.log)
+                        if cut == LOG_ANYONE
+                        else schema.private(s.log, who)
+                    )
+                    schema.encode(out[dst], events, who)
+                continue
             self._view_tensor.fill(0.0)
-            view = self.rules.player_view(s, player if seat is None else seat)
+            view = self.rules.player_view(s, who)
             self.rules.encode_view(view, self._view, self.perfect_recall)
             for src, dst in names:
                 out[dst][...] = self._view[src]
@@ -160,29 +186,56 @@ def make_observer(
     if kind == pyspiel.PrivateInfoType.SINGLE_PLAYER and public:
         return HoyleObserver(rules, recall)
     shared, private, mixed = piece_privacy(rules, recall, perfect_information)
+    log = _log_piece(rules) if recall and not perfect_information else None
+    if log is not None:
+        mixed = [n for n in mixed if n != log]
     per_player = [n for n, _ in rules.tensor_pieces(recall) if n in private or n in mixed]
     plan: list[tuple[int | None, tuple[tuple[str, str], ...]]] = []
     if kind == pyspiel.PrivateInfoType.SINGLE_PLAYER:
         if mixed:
             return None
         plan.append((None, tuple((n, n) for n in private)))
+        if log is not None:
+            plan.append((None, ((f"{LOG_PRIVATE}:{log}", log),)))
     elif kind == pyspiel.PrivateInfoType.NONE:
         if not public:
             return HoyleObserver(rules, recall, ())
         if mixed:
             return None
         plan.append((0, tuple((n, n) for n in shared)))
+        if log is not None:
+            plan.append((0, ((f"{LOG_PUBLIC}:{log}", log),)))
     elif kind == pyspiel.PrivateInfoType.ALL_PLAYERS:
         if public:
             plan.append((0, tuple((n, n) for n in shared)))
+            if log is not None:
+                plan.append((0, ((f"{LOG_ANYONE}:{log}", log),)))
         elif mixed:
             return None
         names = per_player if public else private
         for p in range(rules.num_players):
             plan.append((p, tuple((n, f"p{p}.{n}") for n in names)))
+            if log is not None and not public:
+                plan.append((p, ((f"{LOG_PRIVATE}:{log}", f"p{p}.{log}"),)))
     else:
         raise ValueError(f"unknown private_info {kind!r}")
     return HoyleObserver(rules, recall, tuple(plan))
+
+
+LOG_PUBLIC = "@public"
+"""A plan's source for the event log as every player saw it (:meth:`EventSchema.public`)."""
+LOG_ANYONE = "@anyone"
+"""A plan's source for the event log with every value some player saw."""
+LOG_PRIVATE = "@private"
+"""A plan's source for the events whose value only the seat (and not everyone) saw."""
+
+
+def _log_piece(rules: Any) -> str | None:
+    """The information-state piece that holds the core's event log, if the game keeps one."""
+    if not isinstance(rules, KeepsEventLog):
+        return None
+    name = rules.event_schema.piece()[0]
+    return name if name in dict(rules.tensor_pieces(True)) else None
 
 
 def piece_privacy(

@@ -5,10 +5,17 @@ from __future__ import annotations
 import collections
 import random
 
+import pyspiel
 import pytest
 
 from hoyle.envs.core.cards import SUIT_MASKS, suit_of
-from hoyle.envs.core.determinize import _counted_deal, deal_hidden
+from hoyle.envs.core.determinize import (
+    DeclaresHidden,
+    _counted_deal,
+    deal_hidden,
+    redeal_unseen,
+)
+from hoyle.envs.core.events import Event, log_event, seats
 
 HOLDERS = [0, 0, 1, "widow"]
 POOL = [1, 2, 3, 4, 5]
@@ -61,3 +68,36 @@ def test_voids_hold_on_real_hands() -> None:
 def test_impossible_voids_raise() -> None:
     with pytest.raises(ValueError, match="voids"):
         deal_hidden([0, 0], [1, 2, 3], {0: 0b1100}, random.Random(0).random)
+
+
+class _ToyRules:
+    """Seat 1 was dealt two cards (10 and 11) that seat 0 has not seen; two more (12, 13) are
+    still undealt, and the table knows seat 1 cannot hold 13."""
+
+    def hidden_cards(self, s: object, player: int) -> dict[int, object]:
+        return {10: 1, 11: 1, 12: "undealt", 13: "undealt"}
+
+    def forbidden_cards(self, s: object, player: int) -> dict[object, int]:
+        return {1: 1 << 13}
+
+
+class _ToyState:
+    def __init__(self) -> None:
+        log: tuple[Event, ...] = ()
+        log = log_event(log, 0, 1, 10, seats(1), at=0)
+        self.log = log_event(log, 0, 1, 11, seats(1), at=1)
+
+
+def test_redeal_unseen_draws_uniformly_within_the_masks() -> None:
+    rules = _ToyRules()
+    assert isinstance(rules, DeclaresHidden)
+    history = [10, 11, 99]
+    seen: collections.Counter[tuple[int, ...]] = collections.Counter()
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    for _ in range(3000):
+        new = redeal_unseen(rules, _ToyState(), history, 0, sampler)
+        assert new[2] == 99  # a position the log does not name stays
+        seen[tuple(new[:2])] += 1
+    # Seat 1's two cards: an ordered pair from {10, 11, 12}, six of them, equally likely.
+    assert set(seen) == {(a, b) for a in (10, 11, 12) for b in (10, 11, 12) if a != b}
+    assert all(400 < n < 600 for n in seen.values()), seen
