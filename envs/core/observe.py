@@ -235,7 +235,8 @@ def _log_piece(rules: Any) -> str | None:
     if not isinstance(rules, KeepsEventLog):
         return None
     name = rules.event_schema.piece()[0]
-    return name if name in dict(rules.tensor_pieces(True)) else None
+    pieces: Any = rules
+    return name if name in dict(pieces.tensor_pieces(True)) else None
 
 
 def piece_privacy(
