@@ -229,8 +229,9 @@ def redeal_unseen(
 
     The hidden cards keep their places in the story (a card dealt to seat 2 and discarded by
     him unseen is still a card dealt to seat 2 and discarded): only which card each one is
-    changes. The slots are ordered by where each card first appears in the history, which the
-    player knows, so the same sampler gives the same world for two states he cannot tell apart.
+    changes. The slots go by holder, then by where each card first appears in the history: how
+    many cards each holder has is known to the player, so the same sampler puts the same cards
+    in the same places for two states he cannot tell apart.
     """
     holders = rules.hidden_cards(s, player)
     if not holders:
@@ -239,7 +240,7 @@ def redeal_unseen(
     for at, c in sorted(card_positions(s.log).items()):
         first.setdefault(c, at)
     never = len(history)
-    slots = sorted(holders, key=lambda c: (first.get(c, never), str(holders[c]), c))
+    slots = sorted(holders, key=lambda c: (str(holders[c]), first.get(c, never), c))
     drawn = deal_hidden(
         [holders[c] for c in slots], slots, rules.forbidden_cards(s, player), sampler
     )
