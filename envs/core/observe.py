@@ -328,15 +328,3 @@ def set_one_hot(row: np.ndarray, value: int) -> None:
     """``row[value] = 1`` when ``0 <= value < len(row)``; nothing otherwise."""
     if 0 <= value < row.shape[0]:
         row[value] = 1.0
-
-
-def set_events(block: np.ndarray, events: Sequence[int]) -> None:
-    """One-hot event codes, one row per event, in order (the perfect-recall history).
-
-    ``block`` has shape ``(max_events, num_codes)``; events past ``max_events`` are an error,
-    since the game's bound on its history length must cover them.
-    """
-    if len(events) > block.shape[0]:
-        raise ValueError(f"{len(events)} events exceed the tensor's {block.shape[0]} rows")
-    for i, code in enumerate(events):
-        block[i, code] = 1.0
