@@ -187,8 +187,6 @@ def make_observer(
         return HoyleObserver(rules, recall)
     shared, private, mixed = piece_privacy(rules, recall, perfect_information)
     log = _log_piece(rules) if recall and not perfect_information else None
-    if log is not None:
-        mixed = [n for n in mixed if n != log]
     per_player = [n for n, _ in rules.tensor_pieces(recall) if n in private or n in mixed]
     plan: list[tuple[int | None, tuple[tuple[str, str], ...]]] = []
     if kind == pyspiel.PrivateInfoType.SINGLE_PLAYER:
@@ -243,7 +241,8 @@ def piece_privacy(
     rules: Any, perfect_recall: bool, perfect_information: bool
 ) -> tuple[list[str], list[str], list[str]]:
     """The names of the public, the private and the mixed pieces of the tensor (the module
-    docstring, "The kinds of observation"), each in the tensor's order."""
+    docstring, "The kinds of observation"), each in the tensor's order. The core event log's
+    piece is none of the three: each kind cuts it afresh."""
     names = [n for n, _ in rules.tensor_pieces(perfect_recall)]
     if perfect_information:
         return names, [], []
@@ -259,9 +258,10 @@ def piece_privacy(
             f"private pieces {missing} are not pieces of the observation ({', '.join(base)}): "
             "the rules' private_pieces must name them"
         )
+    log = _log_piece(rules) if perfect_recall else None
     public = [n for n in names if n in base and n not in declared]
     private = [n for n in names if n in declared]
-    mixed = [n for n in names if n not in base]
+    mixed = [n for n in names if n not in base and n != log]
     return public, private, mixed
 
 
