@@ -48,7 +48,8 @@ class CardPlayRules(Protocol):
 @runtime_checkable
 class ResamplesHistory(Protocol):
     """Rules with a determinizer of their own: a history ``player`` cannot tell from ``s``'s,
-    drawn with ``sampler`` (otherwise the core re-deals from ``hidden_deals``)."""
+    drawn with ``sampler``. Only for knowledge the core's declaration
+    (:class:`hoyle.envs.core.determinize.DeclaresHidden`) cannot say; it is then used instead."""
 
     def resample_history(
         self, s: Any, player: int, history: Sequence[int], sampler: pyspiel.ProbabilitySampler

@@ -1,4 +1,4 @@
-"""The determinizer protocol: re-deal what a player cannot see.
+"""The determinizer: re-deal what a player cannot see.
 
 ``state.resample_from_infostate(player, sampler)`` (OpenSpiel's own name, so its Python ISMCTS
 finds it) returns a new state that ``player`` cannot tell apart from ``state``: the same
@@ -7,23 +7,33 @@ drawn uniformly from the worlds consistent with what the player saw. All randomn
 ``sampler`` (``pyspiel.UniformProbabilitySampler(seed, 0., 1.)``), so a seeded sampler gives a
 reproducible re-deal.
 
-The default works for any game whose hidden information is cards dealt by chance actions: the
-rules name the history positions of the deals ``player`` has not seen and the pool they may be
-drawn from (``rules.hidden_deals``); those positions get a uniform draw without replacement
-from the pool, and the history is replayed with legality checked at every step. A game whose
-public history constrains the deal further (a player who showed out of a suit) provides
-``rules.resample_history(s, player, history, sampler) -> list[int]`` and it is used instead;
-:func:`deal_hidden` draws its cards uniformly among the deals that respect what the table knows
-(a seat that showed out of a suit gets none of it).
+A game declares what is hidden (:class:`DeclaresHidden`): where each card the player has not
+located is now, and which cards each holder is known not to hold (a seat that showed out of a
+suit). The core draws the cards afresh (:func:`deal_hidden`: uniform among the assignments
+that respect the masks) and rewrites the history through the game's event log
+(:func:`redeal_unseen`). Two optional declarations cover what masks cannot say:
+
+- :class:`OrdersUnseen`: groups of history positions whose cards the player knows at most as a
+  set (the order in which another seat was dealt his cards, including those he has since
+  played); the core puts each group in a uniform order.
+- :class:`AdmitsWorlds`: a test of the whole re-dealt history (a card the history says a seat
+  must hold; actions the rules make in card order); the core draws again until it passes,
+  which keeps the draw uniform among the worlds that do.
+
+A game with no hidden cards needs none of this: its history is returned unchanged. A game whose
+knowledge of the hidden cards is not a mask per holder (Lift Smoke: a void binds only the cards
+held at that moment) gives its own ``resample_history`` (:class:`ResamplesHistory`), built on
+:func:`deal_hidden`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Container, Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from hoyle.envs.core.events import card_positions, relabel_history
+from hoyle.envs.core.capabilities import ResamplesHistory
+from hoyle.envs.core.events import Event, card_positions, relabel_history
 from hoyle.envs.core.rules import ProbabilitySampler
 
 
@@ -187,22 +197,6 @@ def _multinomial(m: int, take: Sequence[int]) -> int:
     return out
 
 
-def redeal_history(
-    history: Sequence[int],
-    positions: Sequence[int],
-    pool: Sequence[int],
-    sampler: ProbabilitySampler,
-) -> list[int]:
-    """``history`` with the chance actions at ``positions`` replaced by a uniform re-deal."""
-    new = list(history)
-    # The pool in card order: its order must not carry the true deal (see deal_hidden).
-    for pos, c in zip(
-        positions, draw_without_replacement(sorted(pool), len(positions), sampler), strict=True
-    ):
-        new[pos] = c
-    return new
-
-
 @runtime_checkable
 class DeclaresHidden(Protocol):
     """Rules whose determinizer is the core's (:func:`redeal_unseen`): the game says where the
@@ -219,32 +213,103 @@ class DeclaresHidden(Protocol):
         showed out of a suit; a card asked for that nobody gave up)."""
 
 
+@runtime_checkable
+class OrdersUnseen(Protocol):
+    """Rules whose player knows some dealt cards only as a set (:func:`redeal_unseen`)."""
+
+    def unseen_orders(self, s: Any, player: int) -> Sequence[Sequence[int]]:
+        """Groups of history positions whose cards ``player`` knows at most as a set, never
+        in their order: each other seat's face-down deal positions, those whose cards he has
+        since shown included (he saw the card played, not where it was dealt)."""
+
+
+@runtime_checkable
+class AdmitsWorlds(Protocol):
+    """Rules with a test of a re-dealt history that masks cannot express (:func:`redeal_unseen`)."""
+
+    def admit_world(self, s: Any, player: int, history: list[int]) -> list[int] | None:
+        """``history`` (a re-deal for ``player``), put in the rules' own order where they make
+        moves in card order (it may be changed in place), or ``None`` when the rules could not
+        have produced it (a seat that must hold a card of some value does not)."""
+
+
+def deal_orders(
+    log: Sequence[Event], player: int, kinds: Container[int], merge: Mapping[int, int] | None = None
+) -> list[list[int]]:
+    """Groups for :meth:`OrdersUnseen.unseen_orders`: for each actor, the history positions of
+    his events of ``kinds`` whose value ``player`` did not see (the cards dealt to another seat
+    face down). ``merge`` files one actor's events under another's (the widow's under the
+    bidder who took it up: which of his cards came from it is hidden too)."""
+    groups: dict[int, list[int]] = {}
+    for kind, actor, _, seen, at in log:
+        if kind in kinds and at >= 0 and not seen >> player & 1:
+            to = merge.get(actor, actor) if merge else actor
+            groups.setdefault(to, []).append(at)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+MAX_REDRAWS = 500
+"""Draws :func:`redeal_unseen` makes before it keeps the true world (``AdmitsWorlds``)."""
+
+
 def redeal_unseen(
     rules: DeclaresHidden, s: Any, history: Sequence[int], player: int, sampler: ProbabilitySampler
 ) -> list[int]:
-    """A history ``player`` cannot tell from ``history``: the cards he has not located are
-    given to their holders afresh, uniformly among the assignments that respect what the table
-    knows (:func:`deal_hidden`), and every history position the log names for a card is
-    relabelled (:func:`hoyle.envs.core.events.relabel_history`).
+    """A history ``player`` cannot tell from ``history``, drawn uniformly among those that are.
 
-    The hidden cards keep their places in the story (a card dealt to seat 2 and discarded by
-    him unseen is still a card dealt to seat 2 and discarded): only which card each one is
-    changes. The slots go by holder, then by where each card first appears in the history: how
-    many cards each holder has is known to the player, so the same sampler puts the same cards
-    in the same places for two states he cannot tell apart.
+    The cards he has not located are given to their holders afresh, uniformly among the
+    assignments that respect what the table knows (:func:`deal_hidden`), and every history
+    position the log names for a card is relabelled
+    (:func:`hoyle.envs.core.events.relabel_history`). The hidden cards keep their places in the
+    story (a card dealt to seat 2 and discarded by him unseen is still a card dealt to seat 2
+    and discarded): only which card each one is changes. The slots go by holder, then by where
+    each card first appears in the history: how many cards each holder has is known to the
+    player, so the same sampler puts the same cards in the same places for two states he
+    cannot tell apart.
+
+    Then :meth:`AdmitsWorlds.admit_world` may reject the world (drawn again; rejection keeps
+    the draw uniform among the admitted worlds) or put it in the rules' order (uniform too:
+    every admitted world has as many draws that lead to it); it sees the relabelled history,
+    each hidden card's relabel at that card's positions. Last, each group of
+    :meth:`OrdersUnseen.unseen_orders` is put in a uniform order (independent of the rest). After :data:`MAX_REDRAWS` rejections the
+    true history is kept: a world the player cannot tell from his own, if not a fresh one.
     """
     holders = rules.hidden_cards(s, player)
-    if not holders:
+    groups = rules.unseen_orders(s, player) if isinstance(rules, OrdersUnseen) else ()
+    groups = [g for g in groups if len(g) > 1]
+    if not holders and not groups:
         return list(history)
+    admit = rules.admit_world if isinstance(rules, AdmitsWorlds) else None
     first: dict[int, int] = {}
     for at, c in sorted(card_positions(s.log).items()):
         first.setdefault(c, at)
     never = len(history)
     slots = sorted(holders, key=lambda c: (str(holders[c]), first.get(c, never), c))
-    drawn = deal_hidden(
-        [holders[c] for c in slots], slots, rules.forbidden_cards(s, player), sampler
-    )
-    return relabel_history(history, s.log, dict(zip(slots, drawn, strict=True)))
+    targets = [holders[c] for c in slots]
+    forbidden = rules.forbidden_cards(s, player)
+    for _ in range(MAX_REDRAWS):
+        drawn = deal_hidden(targets, slots, forbidden, sampler)
+        new = relabel_history(history, s.log, dict(zip(slots, drawn, strict=True)))
+        kept = new if admit is None else admit(s, player, new)
+        if kept is not None:
+            return shuffle_within(kept, groups, sampler) if groups else kept
+    return list(history)
+
+
+def shuffle_within(
+    history: Sequence[int], groups: Sequence[Sequence[int]], sampler: ProbabilitySampler
+) -> list[int]:
+    """``history`` with the cards at each group's positions in a uniformly drawn order.
+
+    The cards are taken in card order before they are drawn, so the result depends only on
+    which cards a group holds, never on the order the true history had them in.
+    """
+    new = list(history)
+    for g in groups:
+        for k, c in zip(g, draw_without_replacement(sorted(new[k] for k in g), len(g), sampler),
+                        strict=True):  # fmt: skip
+            new[k] = c
+    return new
 
 
 def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> list[int]:
@@ -255,14 +320,11 @@ def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> l
     """
     rules = state.rules
     history = state.history()
+    if isinstance(rules, ResamplesHistory):
+        return rules.resample_history(state.s, player, history, sampler)
     if isinstance(rules, DeclaresHidden):
         return redeal_unseen(rules, state.s, history, player, sampler)
-    custom = getattr(rules, "resample_history", None)
-    if custom is not None:
-        new_history: list[int] = custom(state.s, player, history, sampler)
-        return new_history
-    positions, pool = rules.hidden_deals(state.s, player, history)
-    return redeal_history(history, positions, pool, sampler)
+    return list(history)  # Nothing is hidden: the only world is this one.
 
 
 def resample(state: Any, player: int, sampler: ProbabilitySampler) -> Any:

@@ -213,6 +213,17 @@ def card_positions(log: Sequence[Event]) -> dict[int, int]:
     return {at: v for _, _, v, _, at in log if at >= 0}
 
 
+def settle_log(log: tuple[Event, ...]) -> tuple[Event, ...]:
+    """``log`` with no event placed in the history any more (every ``at`` is :data:`NOWHERE`).
+
+    A game of several deals settles the log when a deal ends: the determinizer relabels a card
+    at every position the log names for it, and the next deal deals the same cards again, so
+    only the current deal's events may name positions. A finished deal's hidden cards (an
+    unused widow, the discards) bear on nothing to come and stay as they fell.
+    """
+    return tuple(e if e[4] == NOWHERE else (e[0], e[1], e[2], e[3], NOWHERE) for e in log)
+
+
 def relabel_history(
     history: Sequence[int], log: Sequence[Event], relabel: Mapping[int, int]
 ) -> list[int]:

@@ -114,6 +114,10 @@ class Rules(Protocol[S]):
     ``num_players``, ``num_distinct_actions``, ``max_chance_outcomes``, ``min_utility``,
     ``max_utility``, ``utility_sum`` (``None`` unless constant-sum), ``max_game_length``
     (decisions only) and ``max_chance_nodes`` (chance nodes in one history).
+
+    A game with hidden cards also declares them for the determinizer
+    (:class:`hoyle.envs.core.determinize.DeclaresHidden`); without that declaration the
+    determinizer returns the true history (perfect information).
     """
 
     num_players: int
@@ -162,18 +166,6 @@ class Rules(Protocol[S]):
 
     def view_string(self, view: Any, perfect_recall: bool) -> str:
         """The view as text; with perfect recall, including every event the player saw."""
-
-    def hidden_deals(
-        self, s: S, player: int, history: Sequence[int]
-    ) -> tuple[list[int], list[int]]:
-        """What the determinizer may re-deal for ``player``.
-
-        Returns ``(positions, pool)``: the indices in ``history`` of chance actions whose
-        card ``player`` has not seen (and that has not been shown since), and the cards they
-        may be drawn from (those cards plus every card not yet dealt that ``player`` has not
-        seen). A game whose public history constrains the deal more (a player who showed out
-        of a suit) overrides :func:`hoyle.envs.core.determinize.resample` instead.
-        """
 
     def card_zones(self, s: S) -> Mapping[str, int]:
         """Every zone of cards (hands, table, piles, stock) as a bitmask, for the conformance

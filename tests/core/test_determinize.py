@@ -10,7 +10,10 @@ import pytest
 
 from hoyle.envs.core.cards import SUIT_MASKS, suit_of
 from hoyle.envs.core.determinize import (
+    MAX_REDRAWS,
+    AdmitsWorlds,
     DeclaresHidden,
+    OrdersUnseen,
     _counted_deal,
     deal_hidden,
     redeal_unseen,
@@ -101,3 +104,93 @@ def test_redeal_unseen_draws_uniformly_within_the_masks() -> None:
     # Seat 1's two cards: an ordered pair from {10, 11, 12}, six of them, equally likely.
     assert set(seen) == {(a, b) for a in (10, 11, 12) for b in (10, 11, 12) if a != b}
     assert all(400 < n < 600 for n in seen.values()), seen
+
+
+def _frequencies(
+    rules: object, state: object, history: list[int], n: int
+) -> dict[tuple[int, ...], float]:
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    seen = collections.Counter(
+        tuple(redeal_unseen(rules, state, history, 0, sampler)[:2])  # type: ignore[arg-type]
+        for _ in range(n)
+    )
+    return {k: v / n for k, v in seen.items()}
+
+
+class _SortedRules(_ToyRules):
+    """The toy, where seat 1 makes his two moves in card order: the world comes back sorted."""
+
+    def admit_world(self, s: object, player: int, history: list[int]) -> list[int] | None:
+        history[:2] = sorted(history[:2])
+        return history
+
+
+class _NoTwelveRules(_ToyRules):
+    """The toy, where the history says seat 1 cannot have been dealt 12 (say, he could not
+    have made a move he made with it): such a world is refused and drawn again."""
+
+    def admit_world(self, s: object, player: int, history: list[int]) -> list[int] | None:
+        return None if 12 in history[:2] else history
+
+
+def test_admit_world_may_put_the_world_in_the_rules_order() -> None:
+    assert isinstance(_SortedRules(), AdmitsWorlds)
+    got = _frequencies(_SortedRules(), _ToyState(), [10, 11, 99], 3000)
+    assert set(got) == {(10, 11), (10, 12), (11, 12)}
+    assert all(abs(f - 1 / 3) < 0.05 for f in got.values()), got
+
+
+def test_admit_world_rejection_keeps_the_draw_uniform() -> None:
+    got = _frequencies(_NoTwelveRules(), _ToyState(), [10, 11, 99], 3000)
+    assert set(got) == {(10, 11), (11, 10)}
+    assert all(abs(f - 1 / 2) < 0.05 for f in got.values()), got
+
+
+def test_a_world_never_admitted_keeps_the_true_history() -> None:
+    class Never(_ToyRules):
+        calls = 0
+
+        def admit_world(self, s: object, player: int, history: list[int]) -> list[int] | None:
+            Never.calls += 1
+            return None
+
+    sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
+    assert redeal_unseen(Never(), _ToyState(), [10, 11, 99], 0, sampler) == [10, 11, 99]
+    assert Never.calls == MAX_REDRAWS
+
+
+class _PlayedState:
+    """Seat 1 was dealt 10 and 11 face down and has since played 10 (history position 2)."""
+
+    def __init__(self) -> None:
+        log: tuple[Event, ...] = ()
+        log = log_event(log, 0, 1, 10, seats(1), at=0)
+        log = log_event(log, 0, 1, 11, seats(1), at=1)
+        self.log = log_event(log, 1, 1, 10, seats(0, 1), at=2)
+
+
+class _PlayedRules:
+    """Seat 0 has located 10 (it was played), not where it was dealt: the deal positions are
+    one group of unknown order; 11 and the undealt 12 are hidden."""
+
+    def hidden_cards(self, s: object, player: int) -> dict[int, object]:
+        return {11: 1, 12: "undealt"}
+
+    def forbidden_cards(self, s: object, player: int) -> dict[object, int]:
+        return {}
+
+    def unseen_orders(self, s: object, player: int) -> list[tuple[int, ...]]:
+        return [(0, 1)]
+
+
+def test_unseen_orders_draw_the_deal_order_of_a_played_card() -> None:
+    assert isinstance(_PlayedRules(), OrdersUnseen)
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
+    seen: collections.Counter[tuple[int, ...]] = collections.Counter()
+    for _ in range(4000):
+        new = redeal_unseen(_PlayedRules(), _PlayedState(), [10, 11, 10], 0, sampler)  # type: ignore[arg-type]
+        assert new[2] == 10  # the play is what seat 0 saw
+        seen[tuple(new[:2])] += 1
+    # 10 at either deal position, beside 11 or 12: four worlds, equally likely.
+    assert set(seen) == {(10, 11), (11, 10), (10, 12), (12, 10)}
+    assert all(850 < n < 1150 for n in seen.values()), seen
