@@ -19,7 +19,9 @@ import pytest
 import hoyle.envs
 from hoyle.agents import make
 from hoyle.agents.heuristics import conquian as H
-from hoyle.envs.core.cards import SPANISH_40, card, mask_of, parse_card, parse_cards
+from hoyle.envs.core.cards import SPANISH_40, card, cards_of, mask_of, parse_card, parse_cards
+from hoyle.envs.core.deal import deal_outcomes
+from hoyle.envs.core.determinize import redeal_unseen
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.games import conquian as C
@@ -629,7 +631,10 @@ def test_resample_in_a_series_redeals_only_the_current_deal() -> None:
     changed = checked = 0
     for _ in range(4):
         state = game.new_initial_state()
+        deal_no, start = 0, 0  # the current deal, and where in the history it starts
         while not state.is_terminal():
+            if state.s.deal_no != deal_no:
+                deal_no, start = state.s.deal_no, len(state.history())
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
                 continue
@@ -638,7 +643,7 @@ def test_resample_in_a_series_redeals_only_the_current_deal() -> None:
                     sampler = pyspiel.UniformProbabilitySampler(rng.randrange(10**6), 0.0, 1.0)
                     other = state.resample_from_infostate(p, sampler)
                     assert other.information_state_string(p) == state.information_state_string(p)
-                    assert other.history()[: state.s.t0] == state.history()[: state.s.t0]
+                    assert other.history()[:start] == state.history()[:start]
                     checked += 1
                     changed += other.s.hands[1 - p] != state.s.hands[1 - p]
             state.apply_action(rng.choice(state.legal_actions()))
@@ -660,6 +665,101 @@ def test_resample_respects_a_combination_being_laid() -> None:
     assert len(hands) > 20
     # A hand that could not finish it is refused.
     assert not rules.consistent_hand(state.s, 0, m("♠A ♠2 ♦3 ♦7 ♦K ♣2 ♣4 ♣6 ♣J"))
+
+
+def _masks_only(rules: Any) -> Any:
+    """The rules' declarations of what is hidden, without the test of the world."""
+
+    class Masks:
+        hidden_cards = rules.hidden_cards
+        forbidden_cards = rules.forbidden_cards
+
+    return Masks()
+
+
+def test_the_plain_core_redeal_could_break_a_combination_being_laid() -> None:
+    """Why the rules test each re-deal (``admit_world``): the core's re-deal of the declared
+    cards alone gives hands that could not finish the combination under way."""
+    state = do(table(load(), BOOK_PONE, QUIET_DEALER), "turn up ♥5", "use ♥5", "add ♥6")
+    rules = state.rules
+    unseen = _masks_only(rules)
+    history = state.history()
+    broken = 0
+    for seed in range(30):
+        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        new = redeal_unseen(unseen, state.s, history, 1, sampler)
+        # The pone's hand now: the cards in the places of the ones he still holds.
+        hand = sum(1 << new[k] for k in range(20) if state.s.hands[0] >> history[k] & 1)
+        broken += not rules.consistent_hand(state.s, 0, hand)
+    assert broken > 0
+
+
+def test_hidden_cards_are_the_adversarys_hand_and_the_stock() -> None:
+    state = do(_eight_down_and_a_pair_of_kings(load()), "decline ♠5")
+    unseen = state.rules
+    hidden = unseen.hidden_cards(state.s, 1)
+    stock = state.rules.pack_mask & ~state.s.dealt
+    assert {c for c, h in hidden.items() if h == 0} == set(cards_of(m("♠K ♥K")))
+    assert {c for c, h in hidden.items() if h == C.UNDEALT} == set(cards_of(stock))
+    assert unseen.forbidden_cards(state.s, 1) == {}
+    # At the end of the deal the hands are shown: nothing is hidden.
+    over = do(table(load(), BOOK_PONE, QUIET_DEALER), "turn up ♥5")
+    while not over.is_terminal():
+        if over.is_chance_node():
+            over.apply_action(over.chance_outcomes()[0][0])
+        else:
+            legal = names(over)
+            over.apply_action(legal[next(w for w in legal if w.startswith(("decline", "pass")))])
+    assert unseen.hidden_cards(over.s, 0) == {} == unseen.hidden_cards(over.s, 1)
+
+
+def test_the_deal_plan_and_the_chance_outcomes() -> None:
+    rules = load().rules
+    assert rules.deal_plan.holders == (C.PONE, C.PONE, C.DEALER, C.DEALER) * 5
+    assert load(pone_first=False).rules.deal_plan.holders[:4] == (1, 1, 0, 0)
+    assert C.deal_plan(3, True).holders == (0, 0, 1, 1, 0, 1)
+    state = table(load(), BOOK_PONE, QUIET_DEALER)
+    assert state.chance_outcomes() == deal_outcomes(rules.pack_mask, state.s.dealt)
+
+
+def test_the_event_log_says_who_saw_each_card() -> None:
+    state = do(table(load(), BOOK_PONE, QUIET_DEALER), "turn up ♥5", "use ♥5", "add ♥6")
+    log, history = state.s.log, state.history()
+    pone = 1 - state.s.dealer
+    for k, (kind, actor, value, seen, at) in enumerate(log[:20]):
+        assert kind == C.EV_DEAL and actor == state.rules.deal_recipient(state.s, k)
+        assert seen == 1 << actor and at == k and history[at] == value
+    assert log[20] == (C.EV_TURN_UP, -1, parse_card("♥5"), -1, 20)
+    assert log[21][:3] == (C.EV_ACT, pone, C.USE_ACTION) and log[22][:3] == (
+        C.EV_ADD,
+        pone,
+        parse_card("♥6"),
+    )
+    dealer = state.player_view(state.s.dealer)
+    assert [v for _, _, v in dealer.events[:20]].count(-1) == 10  # the pone's cards: hidden
+    info = state.information_state_string(state.s.dealer)
+    assert "the adversary: use it" in info and "the adversary: add ♥6" in info
+    assert not any(c in info.split("Events:")[1] for c in ("♥J", "♥7", "♦K"))
+
+
+def test_table_view_lays_out_the_players_view() -> None:
+    state = _dealer_uses_and_discards_a_fitting_card(load())
+    rules = state.rules
+    for player in (0, 1):
+        tv = rules.table_view(state.s, player)
+        view = state.player_view(player)
+        assert tv.zone("hand").cards == tuple(cards_of(view.hand))
+        adv = tv.zone("adversary_hand")
+        assert adv.cards == () and adv.hidden == view.adv_hand_size
+        rows = [z for z in tv.zones if z.kind == "row" and ".combination" in z.name]
+        assert sorted(z.cards for z in rows) == sorted(
+            tuple(cards_of(mm)) for mm in view.my_combos + view.adv_combos
+        )
+        assert tv.zone("stock").hidden == view.stock
+        assert tv.zone("discard").cards == (parse_card("♠5"),)
+        assert tv.zone("dead").cards == tuple(cards_of(view.dead))
+        assert list(tv.log) == rules.event_lines(view)
+        assert tv.seats[state.s.dealer] == "dealer"
 
 
 def test_card_zones_partition_the_pack() -> None:
@@ -761,8 +861,8 @@ def test_small_config_is_a_variant_with_wins_and_tableaux() -> None:
     assert state.s.results == (-1,) and state.returns() == [0.0, 0.0]
 
 
-_DYNAMIC_SLOTS = tuple(k for k in C.ConquianState.__slots__ if k not in ("logs", "nact", "t0"))
-"""Everything the rest of a deal depends on (the logs and counters only record the past)."""
+_DYNAMIC_SLOTS = tuple(k for k in C.ConquianState.__slots__ if k not in ("log", "ply"))
+"""Everything the rest of a deal depends on (the log and the ply only record the past)."""
 
 
 def _children(rules: C.ConquianRules, s: C.ConquianState) -> list[C.ConquianState]:
