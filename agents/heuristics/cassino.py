@@ -17,7 +17,7 @@ the other kinds of play alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from hoyle.agents.heuristics.hints import Hint, register_hints
@@ -32,11 +32,15 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.games.cassino import (
     BIG_CASSINO,
     CLAIM_OUT_ACTION,
+    KIND,
     KIND_BUILD,
     KIND_INCREASE,
     KIND_TAKE,
     KIND_TRAIL,
     LITTLE_CASSINO,
+    PLAY,
+    PLAY_CARD_ACTION_BASE,
+    SELECT,
     Build,
     CassinoView,
     Move,
@@ -58,9 +62,58 @@ def plays_by_action(view: CassinoView) -> dict[int, list[Move]]:
     the view being judged: every hint of one decision asks for the same)."""
     if _cache[0] is not view:
         _cache[0] = view
-        _cache[1] = view.rules.plays_by_action(view)
+        _cache[1] = all_plays_by_action(view)
     result: dict[int, list[Move]] = _cache[1]
     return result
+
+
+def all_plays_by_action(view: CassinoView, limit: int = 5000) -> dict[int, list[Move]]:
+    """Each legal action of the viewer, with the complete plays it can lead to.
+
+    Enumerated through the same step functions as the game (so exactly the legal plays),
+    depth first; at most ``limit`` plays in all (a huge table may be cut short).
+    """
+    rules = view.rules
+    me = view.player
+    if view.to_move != me or view.phase not in (PLAY, KIND, SELECT):
+        return {}
+    hand, loose, builds = view.hand, view.loose, view.builds
+    q = rules.partner_of[me]
+    pdecl = view.declared[q] if q >= 0 else 0
+    budget = [limit]
+    out: dict[int, list[Move]] = {}
+
+    def explore(m: Move, a: int) -> Iterator[Move]:
+        m2, done = rules.step(m, a, hand, loose, builds, me, pdecl)
+        if done:
+            budget[0] -= 1
+            yield m2
+            return
+        for b in rules.select_actions(m2, loose, builds, me):
+            if budget[0] <= 0:
+                return
+            yield from explore(m2, b)
+
+    def from_card(c: int) -> Iterator[Move]:
+        m = Move(card=c, steps=(PLAY_CARD_ACTION_BASE + c,))
+        for k in rules.kind_actions(c, hand, loose, builds, me, pdecl):
+            yield from explore(m, k)
+
+    if view.phase == PLAY:
+        for a in rules.card_actions(hand, loose, builds, me, pdecl):
+            out[a] = list(from_card(a - PLAY_CARD_ACTION_BASE))
+        if rules.count_out:
+            out[CLAIM_OUT_ACTION] = []
+        return out
+    m = view.move
+    assert m is not None
+    if view.phase == KIND:
+        legal = rules.kind_actions(m.card, hand, loose, builds, me, pdecl)
+    else:
+        legal = rules.select_actions(m, loose, builds, me)
+    for a in legal:
+        out[a] = list(explore(m, a))
+    return out
 
 
 # --- what a play does ------------------------------------------------------------------------
@@ -421,4 +474,4 @@ HINTS = register_hints(
     ),
 )
 
-__all__ = ["HINTS", "is_sweep", "plays_by_action", "taken"]
+__all__ = ["HINTS", "all_plays_by_action", "is_sweep", "plays_by_action", "taken"]

@@ -21,7 +21,7 @@ from typing import Any
 from hoyle.agents import make
 from hoyle.agents.heuristics.cassino import HINTS
 from hoyle.envs.core.cards import RANK_MASKS, parse_card, parse_cards, rank_of
-from hoyle.envs.games import cassino as C
+from hoyle.envs.core.deal import TABLE as TABLE_PLACE
 from hoyle.envs.games.cassino import GAME as CASSINO_SPEC
 from hoyle.experiments.hints import methods as M
 from hoyle.experiments.hints.framework import (
@@ -196,7 +196,7 @@ def nine_position(game: Any, rng: random.Random) -> list[int]:
         left = sorted(a for a, _ in state.chance_outcomes() if a not in named)
         if to == eldest:
             c = mine.pop(0)
-        elif to == C.TABLE:
+        elif to == TABLE_PLACE:
             c = table.pop(0)
         else:
             c = rng.choice(left)

@@ -19,10 +19,13 @@ import pytest
 
 import hoyle.envs
 from hoyle.agents.heuristics import cassino as H
-from hoyle.envs.core.cards import parse_card, parse_cards
+from hoyle.envs.core.cards import SPADES, SUIT_MASKS, parse_card, parse_cards
+from hoyle.envs.core.deal import TABLE
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.rules import TERMINAL
 from hoyle.envs.games import cassino as C
+from hoyle.envs.games.cassino import rules as CR
+from hoyle.envs.games.cassino.determinizer import UNDEALT
 
 # --- helpers -----------------------------------------------------------------------------------
 
@@ -43,7 +46,7 @@ def deal(g: Any, hands: Sequence[str], table: str = "", state: Any = None) -> An
     to the table, in the order the deal reaches them; unnamed cards are court cards first."""
     s = state if state is not None else g.new_initial_state()
     want = {q: parse_cards(h) for q, h in enumerate(hands)}
-    want[C.TABLE] = parse_cards(table)
+    want[TABLE] = parse_cards(table)
     named = {c for cards in want.values() for c in cards}
     while s.is_chance_node():
         to = g.rules.deal_recipient(s.s)
@@ -75,13 +78,16 @@ def plays(s: Any) -> list[C.Move]:
     """Every complete play the player to move can make."""
     view = s.player_view(s.current_player())
     out: list[C.Move] = []
-    for ms in s.rules.plays_by_action(view).values():
+    for ms in H.all_plays_by_action(view).values():
         out += ms
     return out
 
 
-def last_event(s: Any, player: int = 0) -> str:
-    return s.information_state_string(player).splitlines()[-1].strip()
+def last_play(s: Any, player: int = 0) -> str:
+    """The information state's lines of the last play (from its "seat: ..." line), joined."""
+    lines = [x.strip() for x in s.information_state_string(player).splitlines()]
+    start = max(i for i, x in enumerate(lines) if ": " in x and not x.startswith("count for"))
+    return " ".join(lines[start:])
 
 
 def pile(s: Any, side: int) -> int:
@@ -103,7 +109,7 @@ def test_golden_1_nine_combines_four_three_two() -> None:
     act(s, "play ♦9", "take in with ♦9")
     assert pile(s, 0) == mask("♦9 ♣4 ♥3 ♠2")
     assert s.s.loose == mask("♦K")
-    assert last_event(s).endswith("take in ♠2 ♥3 ♣4 with ♦9: ♠2 ♥3 ♦9 ♣4")
+    assert last_play(s) == "me: take in with ♦9 + ♠2 and ♥3 and ♣4"
 
 
 @pytest.mark.parametrize(
@@ -135,7 +141,7 @@ def test_golden_3_ten_pairs_and_combines() -> None:
     s = deal(game(), ["♦10 ♥2 ♥5 ♣7", "♠K ♥Q ♣J ♦J"], "♣4 ♥6 ♠10 ♦K")
     act(s, "play ♦10", "take in with ♦10", "combine ♥6", "pair ♠10")
     assert pile(s, 0) == mask("♦10 ♣4 ♥6 ♠10")
-    assert "take in ♥6 ♣4 + ♠10 with ♦10" in last_event(s)
+    assert last_play(s) == "me: take in with ♦10 + ♥6 and ♣4 + pair ♠10"
 
 
 def _nine_built() -> Any:
@@ -153,7 +159,7 @@ def test_golden_4_build_nine_cannot_be_separated() -> None:
     assert b == C.Build(mask("♥2 ♣7"), 9, 1, 0)
     assert s.s.loose == mask("♦K ♠Q ♥J")
     assert s.s.declared[0] == 1 << 9
-    assert last_event(s) == "me: build ♥2 on ♣7, call Nine: ♥2 ♣7"
+    assert last_play(s) == "me: build with ♥2 on ♣7 call 9"
     # The dealer holds a 7 and a 2 but no 9: no play of his touches a card of the build,
     # except the increase with his Ace (that is §1.10.5).
     for m in plays(s):
@@ -203,7 +209,8 @@ def test_golden_7_two_sevens_cannot_be_increased() -> None:
     Sevens.' This cannot be increased ... and nothing but a 7 will win it"."""
     s = _two_sevens()
     assert build_on_table(s, 7) == C.Build(mask("♠3 ♣4 ♠5 ♥2"), 7, 2, 0)
-    assert last_event(s) == "me: build ♠3 on ♣4 + ♠5 ♥2, call Two Sevens: ♠3 ♠5 ♥2 ♣4"
+    assert last_play(s) == "me: build with ♠3 on ♣4 + ♠5 and ♥2 call 7"
+    assert "builds: Two Sevens (♠3 ♠5 ♥2 ♣4) of me" in s.information_state_string(0)
     for m in plays(s):  # the dealer: Ace and Ten could increase a single Seven; not this one
         assert m.kind != C.KIND_INCREASE
         if m.sel_builds:
@@ -219,7 +226,8 @@ def test_golden_8_two_nines_pair_build() -> None:
     s = deal(game(), ["♠9 ♥9 ♥5 ♥6", "♥A ♦10 ♣7 ♠Q"], "♣9 ♦K ♠J ♥J")
     act(s, "play ♠9", "build Nine", "add ♣9")
     assert build_on_table(s, 9) == C.Build(mask("♠9 ♣9"), 9, 2, 0)
-    assert "call Two Nines" in s.information_state_string(0)
+    assert "builds: Two Nines (♠9 ♣9) of me" in s.information_state_string(0)
+    assert last_play(s) == "me: build with ♠9 + ♣9 call 9"
     for m in plays(s):
         assert m.kind != C.KIND_INCREASE
     # "entitle the builder to take in both cards with his third Nine"
@@ -254,7 +262,7 @@ def test_golden_10_sweep() -> None:
     act(s, "play ♠8", "take in with ♠8", "combine ♠5", "combine ♦6")
     assert s.s.loose == 0 and not s.s.builds
     assert s.s.sweeps == (1, 0)
-    assert "(sweep)" in last_event(s)
+    assert last_play(s) == "me: take in with ♠8 + ♠5 and ♥3 + ♦6 and ♣2 me sweeps"
 
 
 def test_golden_11_second_nine_joins_the_first() -> None:
@@ -378,7 +386,7 @@ def test_golden_15_eleven_points_a_deal() -> None:
         assert g.rules.total_points() == 11
         for s in _random_deals(g, 15, 15):
             counts = [p.bit_count() for p in s.s.piles]
-            spades = [(p & C.SUIT_MASKS[C.SPADES]).bit_count() for p in s.s.piles]
+            spades = [(p & SUIT_MASKS[SPADES]).bit_count() for p in s.s.piles]
             lost = 3 * (C._unique_max(counts) < 0) + (C._unique_max(spades) < 0)
             pts = s.rules.deal_points(s.s)
             assert sum(pts) == 11 - lost + sum(s.s.sweeps)
@@ -415,9 +423,12 @@ def test_deal_rounds_and_eldest_plays_first(players: int, rounds: int) -> None:
     """RULES.md §1.2: 4 each and 4 to the table, two at a time; then 4 each per round."""
     g = game(players=players)
     r = g.rules
-    assert len(r.first_schedule) == 4 * players + 4
-    assert r.first_schedule.count(C.TABLE) == 4
-    assert r.round_schedule.count(C.TABLE) == 0 and len(r.round_schedule) == 4 * players
+    assert len(r.first_plan) == 4 * players + 4
+    assert r.first_plan.count(TABLE) == 4
+    assert all(r.first_plan.face_up(k) for k in r.first_plan.positions(TABLE))
+    assert not any(r.first_plan.face_up(k) for k in range(len(r.first_plan)) if k not in
+                   r.first_plan.positions(TABLE))  # fmt: skip
+    assert r.round_plan.count(TABLE) == 0 and len(r.round_plan) == 4 * players
     assert 4 + 4 * players * rounds == 52
     s = g.new_initial_state()
     rng = random.Random(players)
@@ -525,7 +536,7 @@ def test_take_in_a_build_with_pairs_and_combinations() -> None:
     assert words(s) == ["combine ♠5", "take Nine (♥2 ♣7)", "pair ♥9"]
     act(s, "combine ♠5", "take Nine (♥2 ♣7)", "pair ♥9")
     assert pile(s, 0) == mask("♠9 ♦4 ♠5 ♥2 ♣7 ♥9")
-    assert "take in ♠5 ♦4 + Nine (♥2 ♣7) + ♥9 with ♠9" in last_event(s)
+    assert last_play(s) == "me: take in with ♠9 + ♠5 and ♦4 + the build holding ♥2 + pair ♥9"
 
 
 def test_sweep_and_last_cards() -> None:
@@ -538,7 +549,7 @@ def test_sweep_and_last_cards() -> None:
     act(s, "play ♠A", "trail ♠A", "play ♠2", "trail ♠2")
     assert s.is_terminal()
     assert pile(s, 1) == g.rules.pack and s.s.sweeps == (0, 0)
-    assert "last cards to adversary: ♠A ♠2 ♠3" in s.information_state_string(0)
+    assert "last cards to adversary" in s.information_state_string(0)
     # Points: cards 3, spades 1, Little Cassino 1, Aces 2; the loser pays the difference.
     assert s.returns() == [-7.0, 7.0]
 
@@ -677,7 +688,7 @@ def test_multiple_build_takes_loose_units_of_its_value() -> None:
     assert set(words(s)) == {"add ♦7", "combine ♥5", "call Seven"}
     act(s, "combine ♥5", "add ♦7")  # units in the order of their lowest card
     assert build_on_table(s, 7) == C.Build(mask("♠3 ♣4 ♦7 ♥5 ♦2"), 7, 3, 0)
-    assert "call Three Sevens" in s.information_state_string(1)
+    assert "builds: Three Sevens (♠3 ♥5 ♦2 ♦7 ♣4) of adversary" in s.information_state_string(1)
 
 
 # --- counting and scoring ----------------------------------------------------------------------
@@ -911,7 +922,7 @@ def test_every_started_play_can_be_finished() -> None:
                 if s.is_chance_node():
                     s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
                     continue
-                pba = g.rules.plays_by_action(s.player_view(s.current_player()))
+                pba = H.all_plays_by_action(s.player_view(s.current_player()))
                 for a in s.legal_actions():
                     assert a == C.CLAIM_OUT_ACTION or pba[a], (a, str(s))
                 s.apply_action(rng.choice(s.legal_actions()))
@@ -1008,10 +1019,19 @@ def test_information_state_tensor_events() -> None:
     obs = g.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     obs.set_from(s, 0)
     ev = obs.dict["events"]
-    assert ev.shape == (g.rules.max_events, C.EVENT_WIDTH)
-    assert ev[:12, : C.NUM_EVENT_KINDS].sum() == 12  # the twelve cards dealt
-    assert ev[0, C.R_DEALT_ME] == 1.0 and ev[4, C.R_DEALT_OTHER] == 1.0
-    assert ev[4, C.NUM_EVENT_KINDS :].sum() == 1.0  # a hidden card: its seat only
+    schema = g.rules.event_schema
+    assert ev.shape == schema.piece()[1] == (g.rules.max_events, schema.width)
+    kinds = len(schema.kinds)
+    value0 = kinds + 2 + 1  # kind, actor (2 seats, then nobody), value
+    hidden = value0 + schema.num_values
+    assert ev[0, CR.E_NEW_DEAL] == 1.0  # the deal starts, the adversary dealing
+    assert ev[1:13, :kinds].sum() == 12  # the twelve cards dealt
+    assert ev[1, CR.E_DEAL] == 1.0 and ev[1, kinds + 0] == 1.0  # to me, the eldest hand ...
+    assert ev[1, value0 + parse_card("♠9")] == 1.0  # ... seen
+    assert ev[3, CR.E_DEAL_TABLE] == 1.0 and ev[3, kinds + 2] == 1.0  # to the table
+    assert ev[5, CR.E_DEAL] == 1.0 and ev[5, kinds + 1] == 1.0  # to the adversary ...
+    assert ev[5, hidden] == 1.0 and ev[5, value0:hidden].sum() == 0.0  # ... hidden
+    assert ev[13:].sum() == 0.0
 
 
 def test_clone_and_pickle_keep_the_partial_play() -> None:
@@ -1043,12 +1063,14 @@ def test_determinizer_respects_what_a_build_shows() -> None:
     assert len(seen) > 5
 
 
-def test_hidden_deals_name_only_cards_still_hidden() -> None:
+def test_hidden_cards_name_only_cards_still_hidden() -> None:
     s = deal(game(), ["♥2 ♠9 ♥K ♣Q", "♠5 ♦K ♠Q ♥Q"], "♣7 ♦4 ♠J ♥J")
-    act(s, "play ♥2")
-    positions, pool = s.rules.hidden_deals(s.s, 1, s.history())
-    assert sorted(s.history()[p] for p in positions) == parse_cards("♠9 ♥K ♣Q")
-    assert len(pool) == 3 + 40
+    act(s, "play ♥2")  # face up now: only the three others are hidden
+    rules = s.rules
+    hidden = rules.hidden_cards(s.s, 1)
+    assert sorted(c for c, h in hidden.items() if h != UNDEALT) == sorted(parse_cards("♠9 ♥K ♣Q"))
+    assert all(hidden[c] == (0, 0) for c in parse_cards("♠9 ♥K ♣Q"))  # nothing forbidden yet
+    assert len(hidden) == 3 + 40
 
 
 def test_card_zones_partition_the_pack() -> None:
@@ -1391,7 +1413,9 @@ def test_actions_generate_exactly_the_legal_plays(params: dict[str, Any]) -> Non
             if st.phase == C.PLAY and st.loose.bit_count() <= 7 and len(st.builds) <= 3:
                 p = st.player
                 view = s.player_view(p)
-                mine = {_outcome(view, m) for ms in r.plays_by_action(view).values() for m in ms}
+                mine = {
+                    _outcome(view, m) for ms in H.all_plays_by_action(view).values() for m in ms
+                }
                 pdecl = st.declared[r.partner_of[p]] if r.partner_of[p] >= 0 else 0
                 ref = _reference_plays(r, st.hands[p], st.loose, st.builds, p, pdecl)
                 assert mine == ref, (str(s), sorted(map(str, mine ^ ref)))
@@ -1412,13 +1436,16 @@ def test_tensor_entries_lie_in_zero_one(params: dict[str, Any]) -> None:
             for t in (s.observation_tensor(p), s.information_state_tensor(p)):
                 a = np.asarray(t)
                 assert a.min() >= 0.0 and a.max() <= 1.0
-    # and mid-game too
+    # and mid-game too (every fifth decision: a match's log is long)
     rng = random.Random(4)
     s = g.new_initial_state()
+    decisions = 0
     while not s.is_terminal():
         if s.is_chance_node():
             s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]))
         else:
-            a = np.asarray(s.information_state_tensor(s.current_player()))
-            assert a.min() >= 0.0 and a.max() <= 1.0
+            decisions += 1
+            if decisions % 5 == 0:
+                a = np.asarray(s.information_state_tensor(s.current_player()))
+                assert a.min() >= 0.0 and a.max() <= 1.0
             s.apply_action(rng.choice(s.legal_actions()))
