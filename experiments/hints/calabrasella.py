@@ -139,7 +139,8 @@ def _arranged_deal(
 ) -> list[int]:
     """The chance actions dealing ``hands[eldest_first[i]]`` to the i-th active seat."""
     want = [list(hands[i]) for i in eldest_first] + [list(talon)]
-    return [want[rules.deal_to[k]].pop() for k in range(rules.pack_size)]
+    holders = [rules.deal_plan.holder(k) for k in range(rules.pack_size)]
+    return [want[h if h >= 0 else C.ACTIVE].pop() for h in holders]
 
 
 def _position_deal(task: tuple[str, int, int]) -> dict[str, Any]:

@@ -19,7 +19,9 @@ import pytest
 
 import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.envs.core.cards import SPANISH_40, format_card, format_cards, parse_card, parse_cards
+from hoyle.envs.core.deal import TALON as DEAL_TALON
 from hoyle.envs.core.errors import GameParameterError, IllegalActionError
+from hoyle.envs.core.events import HIDDEN
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.core.tricks import trick_points
 from hoyle.envs.games import calabrasella as C
@@ -57,7 +59,7 @@ def deal(g: Any, hands: Sequence[str], talon: str = "", state: Any = None) -> An
     want[-1] = parse_cards(talon)
     named = {c for cs in want.values() for c in cs}
     while s.is_chance_node():
-        to = g.rules.deal_recipient(s.s, s.s.ndealt)
+        to = g.rules.deal_recipient(s.s, s.s.dealt.bit_count())
         key = -1 if to < 0 else s.s.active.index(to)
         left = [a for a, _ in s.chance_outcomes()]
         c = want[key].pop(0) if want.get(key) else next(a for a in left if a not in named)
@@ -162,9 +164,9 @@ def test_hint_10_three_aces_against_one_is_six_points() -> None:
 def test_deal_four_at_a_time_from_the_eldest_twelve_each_and_a_talon_of_four() -> None:
     g = game()
     r = g.rules
-    order = [r.deal_to[k] for k in range(40)]
+    order = [r.deal_plan.holder(k) for k in range(40)]
     assert order[:12] == [0] * 4 + [1] * 4 + [2] * 4
-    assert order[:36] == order[:12] * 3 and order[36:] == [C.ACTIVE] * 4
+    assert order[:36] == order[:12] * 3 and order[36:] == [DEAL_TALON] * 4
     s = deal(g, [E, S, D], TALON)
     assert [s.s.hands[q] for q in range(3)] == [mask(E), mask(S), mask(D)]
     assert s.s.talon == mask(TALON)
@@ -203,7 +205,9 @@ def test_all_pass_redeal_passes_the_deal_to_the_left() -> None:
     g = game(all_pass="redeal", max_deals=2)
     s = act(deal(g, [E, S, D], TALON), "pass", "pass", "pass")
     assert s.is_chance_node() and s.s.dealer == 0 and s.s.deal_no == 1
-    assert s.s.active == (1, 2, 0) and s.s.t0 == len(s.history())
+    assert s.s.active == (1, 2, 0) and s.s.dealt == 0 and s.s.ply == len(s.history())
+    # The void deal is out of the determinizer's reach: no event names its history positions.
+    assert all(at < 0 for *_, at in s.s.log) and s.s.log[-1][0] == C.EV_NEW_DEAL
     s = deal(g, [E, S, D], TALON, state=s)
     assert s.current_player() == 1  # the new eldest hand
     act(s, "pass", "pass", "pass")
@@ -488,9 +492,9 @@ def test_deal_events_hide_other_seats_cards() -> None:
     s = deal(game(), [E, S, D], TALON)
     ev = s.player_view(1).events
     dealt = [(q, v) for k, q, v in ev if k == C.EV_DEAL]
-    assert all(v == C.HIDDEN for q, v in dealt if q != 1)
+    assert all(v == HIDDEN for q, v in dealt if q != 1)
     assert {v for q, v in dealt if q == 1} == set(parse_cards(S))
-    assert all(v == C.HIDDEN for k, _, v in ev if k == C.EV_TALON)
+    assert all(v == HIDDEN for k, _, v in ev if k == C.EV_TALON)
 
 
 # --- the determinizer -----------------------------------------------------------------------------
@@ -557,6 +561,105 @@ def test_determinizer_talon_three_stays_in_the_talon() -> None:
     for seed in range(50):
         o = _resample(s, 1, seed)
         assert o.s.talon >> d3 & 1
+
+
+def test_determinizer_lets_a_three_given_in_exchange_reach_the_receiver() -> None:
+    """Holding every 3 he asks for ♣2 and gives ♣3 for it: for the other adversary the
+    receiver holds no 3 of his own, but the card he received may be one (it came from the hand
+    that held them all). Every draw replays legally (a 2 asked for: every 3 was his)."""
+    g = game()
+    s = act(deal(g, [ALL_THREES, TWOS_S, TWOS_D], TALON), "stand", "ask for ♣2", "give ♣3")
+    act(s, "discard ♠7", "discard ♠J", "discard ♥K", "done discarding")
+    act(s, *(f"take {format_card(c)}" for c in sorted(parse_cards(TALON))[:3]))
+    r = g.rules
+    received_three = 0
+    for seed in range(120):
+        o = _resample(s, 1, seed)  # the other adversary: ♣3 given is unseen
+        assert o.information_state_string(1) == s.information_state_string(1)
+        assert (o.s.hands[0] | o.s.discards | 1 << o.s.given) & r.threes == r.threes
+        threes = o.s.hands[2] & r.threes
+        assert threes in (0, 1 << o.s.given), "the receiver's own cards hold no 3"
+        received_three += threes != 0
+        assert o.s.discards.bit_count() == 3  # replayed in rising order (legality checked)
+    assert 10 < received_three < 110
+
+
+def test_determinizer_keeps_ask_for_nothing_open() -> None:
+    """ "Ask for nothing" tells the table that he held every 3 but not every 2: a draw that
+    deals him both 2s as well would make the ask illegal, and is drawn again."""
+    g = game(ranks=7, suits=2, hand_size=4)  # ♠♥ 3 2 A K Q J 7: four each, a talon of two
+    s = g.new_initial_state()
+    for c in parse_cards("♠3 ♥3 ♠2 ♠A  ♥A ♥K ♥Q ♥J  ♠K ♠Q ♠J ♠7  ♥7 ♥2"):
+        s.apply_action(c)
+    act(s, "stand", "ask for nothing", "discard ♠2")
+    r = g.rules
+    worlds = set()
+    for seed in range(200):
+        o = _resample(s, 1, seed)  # replayed with legality checks
+        dealt = o.s.hands[0] | o.s.discards
+        assert dealt & r.threes == r.threes and dealt & r.twos != r.twos
+        worlds.add((dealt, o.s.hands[2]))
+    assert len(worlds) > 5
+
+
+def test_determinizer_writes_several_hidden_discards_in_rising_order() -> None:
+    s = act(deal(game(), [E, S, D], TALON), "stand", "ask for ♦3", "give ♣4")
+    act(s, "discard ♠7", "discard ♠J", "discard ♥A", "discard ♥K")  # the fourth ends it
+    discards = set()
+    for seed in range(60):
+        o = _resample(s, 2, seed)  # legality checked: the discards replay in rising order
+        at = [e[4] for e in o.s.log if e[0] == C.EV_DISCARD]
+        assert [o.history()[i] for i in at] == sorted(o.history()[i] for i in at)
+        assert o.s.discards.bit_count() == 4 and not o.s.discards & o.s.hands[2]
+        discards.add(o.s.discards)
+    assert len(discards) > 30
+
+
+def test_deal_plan_and_event_log() -> None:
+    """The deal is a DealPlan (packets of four round the active seats, then the talon) and
+    the log says who saw each value: the exchange the single player and the receiver, a
+    discard the single player, a talon card nobody until it is turned up."""
+    g = game(players=4)
+    r = g.rules
+    assert [r.deal_plan.count(h) for h in (0, 1, 2, DEAL_TALON)] == [12, 12, 12, 4]
+    s = act(deal(g, [E, S, D], TALON), "stand", "ask for ♦3", "give ♣4", "discard ♥K")
+    log = s.s.log
+    assert all(log[i][4] == i for i in range(40))  # the deal's events name their positions
+    exchange = next(e for e in log if e[0] == C.EV_EXCHANGE)
+    assert exchange[2] == parse_card("♣4") and exchange[4] == 40 + 2
+    views = {q: s.player_view(q).events for q in range(4)}
+    ex = {q: next(v for k, _, v in views[q] if k == C.EV_EXCHANGE) for q in range(4)}
+    disc = {q: next(v for k, _, v in views[q] if k == C.EV_DISCARD) for q in range(4)}
+    # Seat 3 deals and takes no cards; seat 0 stands, seat 2 gives up ♦3.
+    assert ex == {0: parse_card("♣4"), 1: HIDDEN, 2: parse_card("♣4"), 3: HIDDEN}
+    assert disc == {0: parse_card("♥K"), 1: HIDDEN, 2: HIDDEN, 3: HIDDEN}
+    text = s.information_state_string(0)
+    assert "player 0 gives ♣4 in exchange" in text and "player 0 discards ♥K" in text
+    assert "player 0 discards a card" in s.information_state_string(3)
+
+
+def test_table_view_through_the_phases() -> None:
+    g = game()
+    r = g.rules
+    s = act(deal(g, [E, S, D], TALON), "stand", "ask for ♦3", "give ♣4", "discard ♥K")
+    tv = r.table_view(s.s, 1)
+    assert tv.zone("hand 0").cards == () and tv.zone("hand 0").hidden == 12 + 1 - 1 - 1
+    assert tv.zone("hand 1").cards == tuple(sorted(parse_cards(S)))
+    assert tv.zone("talon").hidden == 4 and tv.zone("talon").cards == ()
+    assert tv.zone("discards").hidden == 1
+    mine = r.table_view(s.s, 0)
+    assert mine.zone("discards").cards == (parse_card("♥K"),)
+    counters = {c.name: c.value for c in mine.counters}
+    assert counters["single player"] == 0 and counters["given in exchange"] == "♣4"
+    assert {c.name: c.value for c in tv.counters}["given in exchange"] == "a card you did not see"
+    act(s, "discard ♦4", "done discarding")
+    assert r.table_view(s.s, 1).zone("talon").cards == tuple(sorted(parse_cards(TALON)))
+    act(s, "take ♠5", "take ♠6")
+    tv = r.table_view(s.s, 2)
+    assert tv.zone("stock").cards == tuple(sorted(parse_cards("♥5 ♥4")))
+    assert tv.zone("stock").hidden == 2 and "talon" not in [z.name for z in tv.zones]
+    assert r.table_view(s.s, 0).zone("stock").hidden == 0
+    assert tv.log[-1] == "player 0 takes ♠6"
 
 
 # --- the card play for the searcher ---------------------------------------------------------------
