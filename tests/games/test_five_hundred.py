@@ -1,6 +1,7 @@
 """Five Hundred (RULES.md §18): the golden tests of §18.7 and Appendix A, the deal, the auction,
 the no-bid hand, the widow and discard, the bowers and the No-trump Joker, scoring and the game
-to 500, each parameter, the information sets and the determinizer's renounces."""
+to 500, each parameter, the information sets, the event log, the determinizer (what it may
+re-deal, the renounces, the rising discards, the finished deals) and the table view."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.envs.core import cards as K
 from hoyle.envs.core.cards import JOKER, format_cards, parse_card, parse_cards
 from hoyle.envs.core.errors import IllegalActionError
+from hoyle.envs.core.events import EVERYONE, HIDDEN, NOBODY, NOWHERE
 from hoyle.envs.core.tricks import NO_SUIT, NO_TRUMP, legal_plays, trick_winner, trump_order
 from hoyle.envs.games import five_hundred as fh
 from hoyle.envs.games.five_hundred import (
@@ -64,7 +66,7 @@ def dealt(game: Any, hands: tuple[str, ...], widow: str) -> Any:
     queues = [parse_cards(h) for h in hands]
     rest = parse_cards(widow)
     eldest = (rules.first_dealer + 1) % 3
-    for to in rules.schedule:
+    for to in rules.deal_plan.holders:
         c = rest.pop(0) if to == WIDOW else queues[(eldest + to) % 3].pop(0)
         state.apply_action(c)
     return state
@@ -185,8 +187,9 @@ def test_deal_sizes_packets_and_widow() -> None:
     game = load()
     rules = game.rules
     assert len(rules.pack_cards) == 33 and JOKER in rules.pack_cards
-    assert rules.schedule[:9] == (0, 0, 0, 1, 1, 1, 2, 2, 2)
-    assert rules.schedule[27:30] == (0, 1, 2) and rules.schedule[30:] == (WIDOW,) * 3
+    assert rules.deal_plan.holders[:9] == (0, 0, 0, 1, 1, 1, 2, 2, 2)
+    assert rules.deal_plan.holders[27:30] == (0, 1, 2)
+    assert rules.deal_plan.positions(WIDOW) == (30, 31, 32)
     state = game.new_initial_state()
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 33 and all(p == pytest.approx(1 / 33) for _, p in outcomes)
@@ -597,6 +600,171 @@ def test_determinizer_partial_discard_replays() -> None:
         other = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
         assert other.information_state_string(1) == state.information_state_string(1)
         assert other.s.phase == DISCARD and other.legal_actions()
+
+
+def test_event_log_records_who_saw_each_value() -> None:
+    """One log for the deal (the core's ``s.log``): a marker, each card dealt seen by its
+    receiver only, the widow by nobody until the bidder takes it up, the discards by the bidder
+    only, the calls and the play by everyone; every event that names a history position names
+    the action or chance outcome that is its card."""
+    state = scenario_c()
+    play(state, "♥A", "♦J", "♥7")
+    rules = state.get_game().rules
+    log, history = state.s.log, state.history()
+    kinds = [e[0] for e in log]
+    assert kinds[0] == fh.EV_NEW_DEAL and kinds.count(fh.EV_NEW_DEAL) == 1
+    for kind, actor, value, seen, at in log:
+        if at >= 0:
+            assert history[at] == value
+        if kind == fh.EV_DEALT:
+            assert seen == 1 << actor and rules.deal_plan.holder(at) != WIDOW
+        elif kind == fh.EV_WIDOW_DEALT:
+            assert seen == NOBODY and at in rules.deal_plan.positions(WIDOW)
+        elif kind == fh.EV_WIDOW_CARD:
+            assert (actor, seen) == (0, 1) and at in rules.deal_plan.positions(WIDOW)
+        elif kind == fh.EV_DISCARD:
+            assert (actor, seen) == (0, 1) and at in (36, 37, 38)
+        else:
+            assert seen == EVERYONE
+    assert kinds.count(fh.EV_DEALT) == 30 and kinds.count(fh.EV_WIDOW_CARD) == 3
+    schema = rules.event_schema
+    discards = [i for i, k in enumerate(kinds) if k == fh.EV_DISCARD]
+    assert [schema.view(log, 0)[i][2] for i in discards] == parse_cards("♦7 ♦8 ♦9")
+    assert all(schema.view(log, q)[i][2] == HIDDEN for q in (1, 2) for i in discards)
+    assert state.information_state_string(1).count("player 0 discarded a card") == 3
+    assert "you discarded ♦7" in state.information_state_string(0)
+    assert "you took up ♦8 from the widow" in state.information_state_string(0)
+    assert "player 0 took up a card from the widow" in state.information_state_string(2)
+
+
+def test_unseen_cards_declare_hands_widow_discards_and_undealt() -> None:
+    """What the core may re-deal (the rules' ``hidden_cards``): the others' hands, the widow
+    until it is taken up, the bidder's discards for the others, the undealt cards."""
+    game = load()
+    unseen = game.rules
+    state = game.new_initial_state()
+    for c in parse_cards("♠A ♠K ♠Q ♠J ♠10"):  # three to player 0, two to player 1
+        state.apply_action(c)
+    hidden = unseen.hidden_cards(state.s, 0)
+    assert [hidden[c] for c in parse_cards("♠J ♠10")] == [1, 1]
+    assert sum(h == "undealt" for h in hidden.values()) == 28 and len(hidden) == 30
+    state = dealt(game, C_HANDS, C_WIDOW)
+    hidden = unseen.hidden_cards(state.s, 1)
+    assert sorted(c for c, h in hidden.items() if h == "widow") == sorted(parse_cards(C_WIDOW))
+    assert sum(h == 0 for h in hidden.values()) == sum(h == 2 for h in hidden.values()) == 10
+    state = scenario_c()
+    hidden = unseen.hidden_cards(state.s, 1)
+    assert sorted(c for c, h in hidden.items() if h == "discards") == sorted(parse_cards(C_WIDOW))
+    assert "widow" not in hidden.values() and len(hidden) == 23
+    mine = unseen.hidden_cards(state.s, 0)  # the bidder knows his widow and discards
+    assert set(mine.values()) == {1, 2} and len(mine) == 20
+
+
+def test_unseen_cards_forbid_renounced_suits_with_the_joker_rules() -> None:
+    """``forbidden_cards``: a renounce of trumps bars the Joker and the left bower too; at
+    No-trumps a renounce bars the suit and not the Joker; with ``follow_before_joker`` the
+    Joker played to a suit led shows its holder out of it at once."""
+    state = scenario_c()
+    play(state, "♥A", "♦J", "♥7", "♦K", "♦10", "♦A", "♥K", "♠9")  # player 1 shows out of ♥
+    unseen = state.get_game().rules
+    barred = unseen.forbidden_cards(state.s, 2)[1]
+    assert barred == tricks_for(3).suit_masks[HEARTS] and barred >> JOKER & 1
+    assert barred >> parse_card("♦J") & 1  # the left bower is a heart
+    assert unseen.forbidden_cards(state.s, 2)[0] == 0 and 2 not in unseen.forbidden_cards(
+        state.s, 2
+    )
+    nt = scenario_b()
+    barred = nt.get_game().rules.forbidden_cards(nt.s, 2)[1]
+    assert barred == tricks_for(fh.NT).suit_masks[CLUBS] and not barred >> JOKER & 1
+    for follow in (False, True):
+        bound = no_bid_hand_b(follow_before_joker=follow)
+        play(bound, "♣A", "Joker")
+        assert bound.s.voids[1] == 0  # the renounce is not on the table yet
+        barred = bound.get_game().rules.forbidden_cards(bound.s, 2)[1]
+        assert barred == (tricks_for(fh.NT).suit_masks[CLUBS] if follow else 0)
+
+
+def test_determinizer_redeals_the_discards_uniformly_in_rising_order() -> None:
+    """After the discard, player 1's re-deals put a uniformly drawn set of three of the 23
+    cards he has not seen in the discard, always as a rising sequence of discard actions
+    (each re-deal is replayed with every action's legality checked)."""
+    state = scenario_c()
+    n = 460
+    counts: dict[int, int] = {}
+    for seed in range(n):
+        other = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        moves = other.history()[36:39]
+        assert moves == sorted(moves) and K.mask_of(moves) == other.s.discards
+        for c in moves:
+            counts[c] = counts.get(c, 0) + 1
+    assert len(counts) == 23  # every card he has not seen can be in the discard
+    expected = 3 * n / 23
+    sigma = math.sqrt(expected * (1 - 3 / 23))
+    assert all(abs(k - expected) < 5 * sigma for k in counts.values()), counts
+
+
+def test_game_redeal_leaves_the_finished_deals_alone() -> None:
+    """In the game to 500 the log holds every deal, each after its marker; once a deal is over
+    its events name no history position (``settle_log``), so a re-deal in the next deal keeps
+    the finished deal as it was played."""
+    game = load(scoring="game")
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    start = -1
+    while not (state.s.deal_no == 1 and state.s.phase == BID):
+        if state.s.deal_no == 1 and start < 0:
+            start = len(state.history()) - 1
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    log = state.s.log
+    marks = [i for i, e in enumerate(log) if e[0] == fh.EV_NEW_DEAL]
+    assert len(marks) == 2
+    assert all(e[4] == NOWHERE for e in log[: marks[1]])
+    assert any(e[4] >= 0 for e in log[marks[1] :])
+    changed = 0
+    for seed in range(20):
+        other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert other.history()[:start] == state.history()[:start]
+        assert other.information_state_string(0) == state.information_state_string(0)
+        changed += other.history() != state.history()
+    assert changed > 15
+
+
+def test_table_view_lays_out_the_players_view() -> None:
+    """``table_view``: his hand face up and the others' counted, the widow while it lies, the
+    discards face up to the bidder only, the trick and the cards played, the contract, tricks
+    and scores as counters, and the log in the words of the information state."""
+    state = scenario_c()
+    play(state, "♥A", "♦J", "♥7", "♦K")
+    rules = state.get_game().rules
+    s = state.s
+    for p in range(3):
+        tv = rules.table_view(s, p)
+        assert tv.player == p and tv.to_move == 2
+        assert tv.zone(f"hand{p}").cards == tuple(K.cards_of(s.hands[p]))
+        for q in range(3):
+            if q != p:
+                assert tv.zone(f"hand{q}").cards == ()
+                assert tv.zone(f"hand{q}").hidden == s.hands[q].bit_count()
+        discards = tv.zone("discards")
+        assert discards.owner == 0
+        assert discards.cards == (tuple(sorted(parse_cards(C_WIDOW))) if p == 0 else ())
+        assert discards.hidden == (0 if p == 0 else 3)
+        assert tv.zone("widow").hidden == 0
+        assert tv.zone("trick").cards == (parse_card("♦K"),)
+        assert tv.zone("played1").cards == (parse_card("♦J"),)
+        counters = {c.name: c.value for c in tv.counters}
+        assert counters["tricks1"] == 1 and counters["score0"] == 0
+        assert "seven hearts" in str(counters["contract"])
+        lines = state.information_state_string(p).split("Events:\n")[1].splitlines()
+        assert list(tv.log) == [line.strip() for line in lines]
+        if p:
+            assert not tv.seen_cards() & set(K.cards_of(s.hands[0]))
+    fresh = dealt(load(), C_HANDS, C_WIDOW)
+    tv = rules.table_view(fresh.s, 1)
+    assert tv.zone("widow").hidden == 3 and "discards" not in [z.name for z in tv.zones]
 
 
 # --- the trick table (§18.1, §18.4, §18.7.6) --------------------------------------------------

@@ -1,0 +1,361 @@
+"""What a Five Hundred player sees: his view, its tensors and strings, and the table laid out
+for a renderer (the pieces are tabled in the package docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hoyle.envs.core.cards import NUM_SUITS, cards_of
+from hoyle.envs.core.events import Event, ViewEvent
+from hoyle.envs.core.observe import set_cards, set_one_hot
+from hoyle.envs.core.table import Counter, TableView, Zone
+from hoyle.envs.core.tricks import PASS, TrickRules
+from hoyle.envs.games.five_hundred.rules import (
+    BID,
+    DISCARD,
+    NAME,
+    NT,
+    NUM_BIDS,
+    NUM_DENOMINATIONS,
+    NUM_DISCARDS,
+    NUM_PHASES,
+    NUM_PLAYERS,
+    PACK_33,
+    PACK_INDEX,
+    PHASE_NAMES,
+    PLAY,
+    WIDOW_SIZE,
+    FiveHundredPlay,
+    FiveHundredState,
+    _call_words,
+    _cards,
+    _denomination,
+    _seat,
+    _suits,
+    _trick_line,
+    action_words,
+    contract_words,
+)
+
+
+@dataclass(frozen=True)
+class FiveHundredView:
+    """What one player sees: his hand, the table, the public history, and his cut of the log.
+
+    Seats are absolute ids. ``found`` (the widow taken up) and ``discards`` are empty unless
+    ``player`` is the bidder. ``log`` is the table's event log, kept only to be cut for this
+    player on demand (:attr:`events`, the core's
+    :meth:`~hoyle.envs.core.events.EventSchema.view`: a value he did not see is ``HIDDEN``), so
+    that a view wanted for the observation alone costs no pass over the log; it takes no part
+    in comparing views (two views compare equal when they show the same table, the
+    observation), and nothing should read it but :attr:`events`.
+    """
+
+    player: int
+    phase: int
+    to_move: int
+    dealer: int
+    deal_no: int
+    hand: int
+    hand_sizes: tuple[int, ...]
+    widow_size: int
+    found: int
+    discards: int
+    discards_left: int
+    calls: tuple[tuple[int, int], ...]
+    high: int
+    high_bidder: int
+    bidder: int
+    contract: int
+    denomination: int
+    leader: int
+    trick: tuple[int, ...]
+    led: int
+    named: int
+    played: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    voids: tuple[int, ...]
+    scores: tuple[int, ...]
+    results: tuple[tuple[int, ...], ...]
+    log: tuple[Event, ...] = field(repr=False, compare=False)
+    rules: FiveHundredPlay = field(compare=False, repr=False)
+
+    @property
+    def events(self) -> tuple[ViewEvent, ...]:
+        """Every event of the game as this player saw it, oldest first: ``(kind, actor,
+        value)``, the kinds ``EV_*`` of :mod:`.rules`, ``value`` ``HIDDEN`` where he did not
+        see it (a card dealt to another, the widow, another's discards)."""
+        return self.rules.event_schema.view(self.log, self.player)
+
+    @property
+    def tricks(self) -> TrickRules:
+        """The trick rules in force (No-trumps before the auction ends)."""
+        return self.rules.tricks_of(self.denomination if self.denomination >= 0 else NT)
+
+    @property
+    def seen(self) -> int:
+        """Every card this player has seen this deal (his hand, widow, discards, the table)."""
+        m = self.hand | self.found | self.discards
+        for p in self.played:
+            m |= p
+        for c in self.trick:
+            m |= 1 << c
+        return m
+
+    def unseen(self) -> int:
+        """Cards of the pack this player has not seen this deal."""
+        return self.rules.pack_mask & ~self.seen
+
+    def trick_seat(self, i: int) -> int:
+        """The seat that played the ``i``-th card of the current trick."""
+        return (self.leader + i) % NUM_PLAYERS
+
+
+class FiveHundredViews(FiveHundredPlay):
+    """The views of :class:`~hoyle.envs.games.five_hundred.rules.FiveHundredPlay`: the player's
+    view, the observation and information-state tensors and strings, the table view."""
+
+    # --- information --------------------------------------------------------------------------
+    def player_view(self, s: FiveHundredState, player: int) -> FiveHundredView:
+        a = s.auction
+        mine = player == s.bidder
+        return FiveHundredView(
+            player=player,
+            phase=s.phase,
+            to_move=s.to_move,
+            dealer=s.dealer,
+            deal_no=s.deal_no,
+            hand=s.hands[player],
+            hand_sizes=tuple(h.bit_count() for h in s.hands),
+            widow_size=s.widow.bit_count(),
+            found=s.found if mine else 0,
+            discards=s.discards if mine else 0,
+            discards_left=s.discards_left,
+            calls=s.calls,
+            high=a.high if a is not None else PASS,
+            high_bidder=a.bidder if a is not None else -1,
+            bidder=s.bidder,
+            contract=s.contract,
+            denomination=-1 if s.contract < 0 and s.phase <= BID else _denomination(s.contract),
+            leader=s.leader,
+            trick=s.trick,
+            led=s.led,
+            named=s.named,
+            played=s.played,
+            tricks_won=s.tricks_won,
+            voids=s.voids,
+            scores=s.scores,
+            results=s.results,
+            log=s.log,
+            rules=self,
+        )
+
+    private_pieces = ("hand", "widow", "discards")
+    """The pieces only the viewer knows (``hoyle.envs.core.observe``): his hand, and as the
+    bidder the widow he took up and his discards (both face down)."""
+
+    def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
+        n = len(PACK_33)
+        h = self.hand_size
+        pieces: list[tuple[str, tuple[int, ...]]] = [
+            ("phase", (NUM_PHASES,)),
+            ("to_move", (3,)),
+            ("dealer", (3,)),
+            ("hand", (n,)),
+            ("hand_sizes", (3,)),
+            ("widow_size", (1,)),
+            ("calls", (3, NUM_BIDS + 2)),
+            ("high", (NUM_BIDS + 1,)),
+            ("high_bidder", (3,)),
+            ("contract", (NUM_BIDS,)),
+            ("bidder", (3,)),
+            ("trump", (NUM_DENOMINATIONS,)),
+            ("no_bid", (1,)),
+            ("widow", (n,)),
+            ("discards", (n,)),
+            ("discards_left", (NUM_DISCARDS + 1,)),
+            ("leader", (3,)),
+            ("trick", (3, n)),
+            ("led", (NUM_SUITS,)),
+            ("played", (3, n)),
+            ("tricks_won", (3, h + 1)),
+            ("voids", (3, NUM_SUITS)),
+            ("scores", (3, 2)),
+            ("deal_no", (1,)),
+        ]
+        if perfect_recall:
+            pieces.append(self.event_schema.piece())
+        return pieces
+
+    def encode_view(
+        self, view: FiveHundredView, out: Mapping[str, Any], perfect_recall: bool
+    ) -> None:
+        me = view.player
+
+        def rel(q: int) -> int:
+            return (q - me) % NUM_PLAYERS
+
+        out["phase"][view.phase] = 1.0
+        if view.to_move >= 0:
+            out["to_move"][rel(view.to_move)] = 1.0
+        out["dealer"][rel(view.dealer)] = 1.0
+        set_cards(out["hand"], view.hand, PACK_INDEX)
+        for q in range(NUM_PLAYERS):
+            out["hand_sizes"][rel(q)] = view.hand_sizes[q] / (self.hand_size + WIDOW_SIZE)
+        out["widow_size"][0] = view.widow_size / WIDOW_SIZE
+        for q, c in view.calls:
+            row = out["calls"][rel(q)]
+            row[:] = 0.0
+            row[c + 2] = 1.0  # PASS (-1) -> 1, bid i -> 2 + i
+        for q in range(NUM_PLAYERS):
+            if not any(p == q for p, _ in view.calls):
+                out["calls"][rel(q)][0] = 1.0
+        out["high"][view.high + 1] = 1.0
+        if view.high_bidder >= 0:
+            out["high_bidder"][rel(view.high_bidder)] = 1.0
+        if view.contract >= 0:
+            out["contract"][view.contract] = 1.0
+            out["bidder"][rel(view.bidder)] = 1.0
+        if view.denomination >= 0:
+            out["trump"][view.denomination] = 1.0
+            out["no_bid"][0] = float(view.bidder < 0)
+        set_cards(out["widow"], view.found, PACK_INDEX)
+        set_cards(out["discards"], view.discards, PACK_INDEX)
+        out["discards_left"][view.discards_left] = 1.0
+        if view.leader >= 0:
+            out["leader"][rel(view.leader)] = 1.0
+        for i, c in enumerate(view.trick):
+            out["trick"][rel(view.trick_seat(i)), PACK_INDEX[c]] = 1.0
+        set_one_hot(out["led"], view.led)
+        for q in range(NUM_PLAYERS):
+            set_cards(out["played"][rel(q)], view.played[q], PACK_INDEX)
+            out["tricks_won"][rel(q), view.tricks_won[q]] = 1.0
+            for x in range(NUM_SUITS):
+                if (view.voids[q] >> x) & 1:
+                    out["voids"][rel(q), x] = 1.0
+            sc = view.scores[q]
+            out["scores"][rel(q), 0] = min(max((sc + self.target) / (2 * self.target), 0.0), 1.0)
+            out["scores"][rel(q), 1] = (sc + self.score_scale) / (2 * self.score_scale)
+        out["deal_no"][0] = view.deal_no / self.max_deals
+        if perfect_recall:
+            self.event_schema.encode(out["events"], view.events, me)
+
+    def view_string(self, view: FiveHundredView, perfect_recall: bool) -> str:
+        me = view.player
+        lines = [
+            f"Five Hundred, deal {view.deal_no + 1}; you are player {me}; dealer: "
+            f"{_seat(view.dealer, me)}; phase: {PHASE_NAMES[view.phase]}; "
+            f"to move: {_seat(view.to_move, me)}",
+            f"Your hand: {_cards(view.hand)}",
+            "Hands: "
+            + ", ".join(f"{_seat(q, me)} {view.hand_sizes[q]}" for q in range(NUM_PLAYERS))
+            + f"; widow {view.widow_size} cards",
+            "Auction: " + (", ".join(_call_words(p, c, me) for p, c in view.calls) or "-"),
+        ]
+        if view.phase >= DISCARD:
+            lines.append(f"Contract: {contract_words(view.bidder, view.contract, me)}")
+        if view.found:
+            lines.append(f"Widow taken up: {_cards(view.found)}")
+        if view.discards or (view.phase == DISCARD and view.bidder == me):
+            lines.append(
+                f"Your discards: {_cards(view.discards)}; to discard: {view.discards_left}"
+            )
+        if view.phase in (PLAY, NAME) or view.trick:
+            lines.append(_trick_line(view.leader, view.trick, view.named, me))
+        for q in range(NUM_PLAYERS):
+            lines.append(
+                f"{_seat(q, me)}: tricks {view.tricks_won[q]}, played {_cards(view.played[q])}, "
+                f"renounced {_suits(view.voids[q])}, score {view.scores[q]}"
+            )
+        if view.results:
+            lines.append("Deals: " + "; ".join(" ".join(map(str, r)) for r in view.results))
+        if perfect_recall:
+            lines.append("Events:")
+            lines.extend("  " + line for line in self.event_lines(view.events, me))
+        return "\n".join(lines)
+
+    def event_lines(self, events: Sequence[ViewEvent], me: int) -> list[str]:
+        """Events as ``me`` saw them, in the book's words (a call in the words of its action)."""
+        return self.event_schema.lines(
+            events, lambda q: _seat(q, me), lambda a: action_words(a, BID)
+        )
+
+    def table_view(self, s: FiveHundredState, player: int) -> TableView:
+        """``player``'s view laid out for a renderer (from :meth:`player_view`): each hand (his
+        own face up, the others' counted), the widow while it lies untaken, the discards (face
+        up to the bidder, counted for the others), the trick, the cards each seat has played;
+        the contract, the tricks won and the scores as counters; the log in words."""
+        view = self.player_view(s, player)
+        me = view.player
+        zones = [
+            Zone(
+                f"hand{q}",
+                "hand",
+                cards=tuple(cards_of(view.hand)) if q == me else (),
+                hidden=0 if q == me else view.hand_sizes[q],
+                owner=q,
+                label=f"{_whose(q, me)} hand",
+            )
+            for q in range(NUM_PLAYERS)
+        ]
+        zones.append(Zone("widow", "pile", hidden=view.widow_size, label="the widow"))
+        if view.bidder >= 0:
+            made = NUM_DISCARDS - view.discards_left
+            shown = tuple(cards_of(view.discards))
+            zones.append(
+                Zone(
+                    "discards",
+                    "pile",
+                    cards=shown,
+                    hidden=made - len(shown),
+                    owner=view.bidder,
+                    label=f"{_whose(view.bidder, me)} discards",
+                )
+            )
+        zones.append(
+            Zone(
+                "trick",
+                "trick",
+                cards=view.trick,
+                label=_trick_line(view.leader, view.trick, view.named, me),
+            )
+        )
+        zones.extend(
+            Zone(
+                f"played{q}",
+                "row",
+                cards=tuple(cards_of(view.played[q])),
+                owner=q,
+                label=f"played by {_seat(q, me)}",
+            )
+            for q in range(NUM_PLAYERS)
+        )
+        counters = [
+            Counter("deal", view.deal_no + 1),
+            Counter("phase", PHASE_NAMES[view.phase]),
+            Counter(
+                "contract",
+                contract_words(view.bidder, view.contract, me) if view.phase >= DISCARD else "-",
+            ),
+        ]
+        for q in range(NUM_PLAYERS):
+            counters += [
+                Counter(f"tricks{q}", view.tricks_won[q], q),
+                Counter(f"score{q}", view.scores[q], q),
+                Counter(f"renounced{q}", _suits(view.voids[q]), q),
+            ]
+        return TableView(
+            player=me,
+            to_move=view.to_move,
+            zones=tuple(zones),
+            counters=tuple(counters),
+            log=tuple(self.event_lines(view.events, me)),
+            seats=tuple(_seat(q, me) for q in range(NUM_PLAYERS)),
+        )
+
+
+def _whose(q: int, me: int) -> str:
+    """``your`` or ``player 2's``, for a zone's label."""
+    return "your" if q == me else f"player {q}'s"
