@@ -27,6 +27,8 @@ from hoyle.envs.core.cards import (
     mask_of,
     parse_cards,
 )
+from hoyle.envs.core.deal import WIDOW as TO_WIDOW
+from hoyle.envs.core.determinize import shuffle_within
 from hoyle.envs.core.errors import GameParameterError, IllegalActionError
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.core.tricks import NO_SUIT, legal_plays, trick_winner
@@ -49,8 +51,8 @@ def table(game: Any, hands: dict[int, str], widow: str = WIDOW) -> Any:
     book's packet order (3 each, 2 to the widow, 4 each, 3 each)."""
     state = game.new_initial_state()
     cards = {q: parse_cards(t) for q, t in hands.items()}
-    cards[-1] = parse_cards(widow)
-    for to in game.rules.order:
+    cards[TO_WIDOW] = parse_cards(widow)
+    for to in game.rules.plan.holders:
         state.apply_action(cards[to].pop(0))
     assert not any(cards.values())
     return state
@@ -94,13 +96,13 @@ def test_deal_sizes_ten_each_and_a_widow_of_two() -> None:
 
 
 def test_deal_packets_three_widow_four_three() -> None:
-    order = P.deal_order(3)
+    order = P.deal_plan(3).holders
     assert (
         order
         == (0,) * 3
         + (1,) * 3
         + (2,) * 3
-        + (-1, -1)
+        + (TO_WIDOW, TO_WIDOW)
         + (0,) * 4
         + (1,) * 4
         + (2,) * 4
@@ -108,7 +110,7 @@ def test_deal_packets_three_widow_four_three() -> None:
         + (1,) * 3
         + (2,) * 3
     )
-    assert P.deal_order(4) == order  # the dealer (seat 3) takes no cards
+    assert P.deal_plan(4).holders == order  # the dealer (seat 3) takes no cards
     state = load().new_initial_state()
     assert state.is_chance_node() and len(state.chance_outcomes()) == 32
     assert state.action_to_string(CHANCE, parse_cards("♥7")[0]) == "deal ♥7 to seat 0"
@@ -390,17 +392,135 @@ def test_terminal_and_strings() -> None:
     assert "you played ♠A" in state.information_state_string(0)
 
 
-def test_hidden_deals_leaves_the_seats_with_voids_alone() -> None:
+def test_hidden_cards_are_where_they_are_and_the_voids_bind_their_seats() -> None:
+    """The determinizer's declarations: every card seat 0 has not located, with its holder now;
+    the suits a seat showed out of forbidden to it, and only once it has shown out."""
     state = do(standard(), "name ♥", "pass", "pass")
     do(state, "play ♠K", "play ♠7", "play ♠A", "play ♣A", "play ♣K", "play ♣9", "play ♥7")
     rules = state.get_game().rules
-    history = state.history()
-    positions, pool = rules.hidden_deals(state.s, 0, history)
-    assert positions and all(rules.order[k] in (1, 2, -1) for k in positions)
+    s = state.s
+    hidden = rules.hidden_cards(s, 0)
+    assert hidden == {
+        **{c: q for q in (1, 2) for c in cards_of(s.hands[q])},
+        **dict.fromkeys(parse_cards(WIDOW), "widow"),
+    }
+    assert not set(hidden) & set(cards_of(s.hands[0] | s.played[1] | s.played[2]))
+    assert rules.forbidden_cards(s, 0) == {}
     do(state, "play ♦A", "play ♦9")  # both adversaries show out of hearts
-    positions, pool = rules.hidden_deals(state.s, 0, state.history())
-    assert [rules.order[k] for k in positions] == [-1, -1]  # only the widow moves
-    assert pool == sorted(parse_cards(WIDOW))
+    hearts = SUIT_MASKS[HEARTS] & PIQUET_32.mask
+    assert rules.forbidden_cards(state.s, 0) == {1: hearts, 2: hearts}
+    assert rules.forbidden_cards(state.s, 1) == {2: hearts}  # his own void is no news to him
+
+
+def test_hidden_cards_of_the_widow_hand_and_of_a_deal_under_way() -> None:
+    state = _widow_hand()
+    rules = state.get_game().rules
+    s = state.s
+    # The bidder knows every card but the others' hands; the others lose the widow's cards
+    # into his hand (they never saw them) and do not see his two cards laid out.
+    assert rules.hidden_cards(s, 0) == {c: q for q in (1, 2) for c in cards_of(s.hands[q])}
+    theirs = rules.hidden_cards(s, 1)
+    assert {c for c, h in theirs.items() if h == "laid out"} == set(parse_cards("♣7 ♠A"))
+    assert {c for c, h in theirs.items() if h == 0} == set(cards_of(s.hands[0]))
+    assert parse_cards("♣8")[0] in theirs  # a widow card, now in the bidder's hand
+    # Mid-deal: the undealt cards are hidden too, and the view is kept when they are re-dealt.
+    state = load().new_initial_state()
+    for c in parse_cards("♥A ♥K ♥Q ♠A ♠K"):
+        state.apply_action(c)
+    hidden = rules.hidden_cards(state.s, 0)
+    assert sorted(h for h in hidden.values() if h != "undealt") == [1, 1]
+    assert len(hidden) == 32 - 3
+    info = state.information_state_string(0)
+    for i in range(10):
+        other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(i, 0.0, 1.0))
+        assert other.information_state_string(0) == info
+        assert other.s.hands[0] == state.s.hands[0]
+
+
+def test_table_view_shows_what_the_player_sees() -> None:
+    state = _widow_hand()
+    do(state, "name ♦ trumps", "play ♠K")
+    bidder = state.get_game().rules.table_view(state.s, 0)
+    assert bidder.player == 0 and bidder.to_move == 2
+    assert bidder.zone("hand 0").cards == tuple(cards_of(state.s.hands[0]))
+    assert bidder.zone("hand 1").cards == () and bidder.zone("hand 1").hidden == 9
+    assert set(bidder.zone("laid out").cards) == set(parse_cards("♣7 ♠A"))
+    assert bidder.zone("laid out").owner == 0
+    assert bidder.zone("trick").cards == tuple(parse_cards("♠K"))
+    assert bidder.zone("played 1").cards == ()  # ♠K is in the trick, not yet quitted
+    assert bidder.zone("widow").hidden == 0
+    counters = {(c.name, c.owner): c.value for c in bidder.counters}
+    assert counters[("trumps", None)] == "♦" and counters[("widow price", None)] == 2
+    assert counters[("tricks won 0", 0)] == 0
+    assert "you took ♣8" in bidder.log and "seat 1 played ♠K" in bidder.log
+    other = state.get_game().rules.table_view(state.s, 1)
+    assert other.zone("laid out").cards == () and other.zone("laid out").hidden == 2
+    assert other.zone("hand 0").hidden == 10
+    assert not other.seen_cards() & set(cards_of(state.s.hands[0] | state.s.laid_out))
+    assert "seat 0 took a widow card" in other.log
+    # Re-dealing what seat 1 cannot see leaves his table as it is.
+    for i in range(10):
+        world = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(i, 0.0, 1.0))
+        assert world.get_game().rules.table_view(world.s, 1) == other
+    # At the end, the settlement is on the table for everyone.
+    play_high(state)
+    end = state.get_game().rules.table_view(state.s, 2)
+    returns = {c.owner: c.value for c in end.counters if c.name.startswith("return")}
+    assert [returns[q] for q in range(3)] == pytest.approx(state.returns())
+    thrown = do(standard(), *["pass"] * 6)
+    end = thrown.get_game().rules.table_view(thrown.s, 0)
+    assert [c.value for c in end.counters if c.name.startswith("return")] == [0.0, 0.0, 0.0]
+
+
+def test_unseen_orders_are_each_other_seats_deal_positions() -> None:
+    state = _widow_hand()
+    rules = state.get_game().rules
+    holders = rules.plan.holders
+    seat = {q: tuple(k for k, h in enumerate(holders) if h == q) for q in range(3)}
+    widow = tuple(k for k, h in enumerate(holders) if h == TO_WIDOW)
+    # The bidder (seat 0) took the widow: to the others, its cards are among his.
+    assert rules.unseen_orders(state.s, 1) == [tuple(sorted(seat[0] + widow)), seat[2]]
+    assert rules.unseen_orders(state.s, 0) == [seat[1], seat[2]]
+    first_round = do(standard(), "name ♥", "pass", "pass")
+    assert rules.unseen_orders(first_round.s, 0) == [seat[1], seat[2], widow]
+    # The shuffle keeps each group's cards and moves nothing else.
+    history = state.history()
+    groups = rules.unseen_orders(state.s, 1)
+    new = shuffle_within(history, groups, random.Random(1).random)
+    assert new != history
+    assert all(sorted(new[k] for k in g) == sorted(history[k] for k in g) for g in groups)
+    inside = {k for g in groups for k in g}
+    assert all(new[k] == history[k] for k in range(len(history)) if k not in inside)
+
+
+# --- reduced packs (assumption 9) -------------------------------------------------------------
+
+
+def test_reduced_pack_deal_contract_and_tiny_tree() -> None:
+    from hoyle.envs.core.treesize import count_nodes
+
+    game = load(**P.TINY_CONFIG)
+    rules = game.rules
+    assert rules.pack == tuple(sorted(parse_cards("♠A ♠K ♥A ♥K")))
+    assert rules.plan.holders == (0, 1, 2, TO_WIDOW)
+    assert rules.widow_size == 1 and rules.contract == 1 and game.max_chance_outcomes() == 52
+    six = load(ranks=5, hand_size=6).rules  # A K Q J 10: 3 each, the widow's 2, 3 each
+    threes = (0,) * 3 + (1,) * 3 + (2,) * 3
+    assert six.plan.holders == threes + (TO_WIDOW,) * 2 + threes
+    assert six.contract == 4 and load().rules.contract == P.CONTRACT
+    with pytest.raises(GameParameterError, match="widow"):
+        load(hand_size=9)  # five cards left over
+    # A tiny hand: nobody names a suit, seat 0 buys the widow for 1 and makes his one trick.
+    state = game.new_initial_state()
+    for c in parse_cards("♠A ♥K ♥A ♠K"):
+        state.apply_action(c)
+    do(state, "pass", "pass", "pass", "bid 1 for the widow")
+    assert set(names(state)) == {"pass"}  # nothing above the cap
+    do(state, "pass", "pass", "lay out ♠K", "name ♠ trumps", "play ♥K", "play ♥A", "play ♠A")
+    assert state.is_terminal() and state.s.won == (1, 0, 0)
+    assert state.returns() == pytest.approx([0.0, 0.0, 0.0])  # 1 trick x 1 counter - 1 paid
+    count = count_nodes(game, 10_000)
+    assert count is not None and count.nodes == 6_497
 
 
 def test_table_plain_trumps_no_obligation_to_trump() -> None:
