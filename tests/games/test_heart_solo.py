@@ -3,16 +3,18 @@ three trumps, the Solo the only game, and the no-bid hand whose last trick loses
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pyspiel
+from scipy.stats import chisquare
 
 import hoyle.envs  # noqa: F401
 from hoyle.envs.core.cards import DIAMONDS, HEARTS, SUIT_MASKS, format_cards, parse_cards
 from hoyle.envs.core.tricks import trump_order
 from hoyle.envs.games import solo as S
 from hoyle.envs.games.heart_solo import heart_solo_tricks
-from tests.games.test_solo import do, names, play_tricks
+from tests.games.test_solo import _brute_force_worlds, do, names, play_tricks
 
 DEAL_H = {
     0: "♣Q ♠Q ♦7 ♥A ♥K ♥Q ♥J ♥10",
@@ -104,3 +106,54 @@ def test_table_is_solos_with_diamonds_colour_by_default() -> None:
     assert r.trump == DIAMONDS and r.name == f"heart-solo-{DIAMONDS}"
     assert (r.suit, r.power) == (S.solo_tricks(DIAMONDS).suit, S.solo_tricks(DIAMONDS).power)
     assert load().rules.tricks[HEARTS] == heart_solo_tricks(HEARTS)
+
+
+def test_determinizer_respects_voids_and_is_exact_late_in_the_no_bid_hand() -> None:
+    """The no-bid hand, five tricks played at random: the draws for each seat are uniform over
+    the worlds he cannot tell apart (found by brute force), and keep every known void."""
+    game = load()
+    rng = random.Random(3)
+    checked = 0
+    for g in range(40):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        do(state, "pass", "pass", "pass")
+        while len(state.s.past) < 5:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not any(state.s.voids):
+            continue
+        rules = game.rules
+        for p in range(3):
+            worlds = _brute_force_worlds(state, p)
+            keys = sorted(worlds)
+            draws = 30 * len(keys)
+            sampler = pyspiel.UniformProbabilitySampler(g * 3 + p, 0, 1)
+            seen = dict.fromkeys(keys, 0)
+            for _ in range(draws):
+                other = state.resample_from_infostate(p, sampler)
+                for q in range(3):
+                    assert not other.s.hands[q] & rules.void_cards(state.s.voids[q], DIAMONDS)
+                seen[other.s.hands] += 1
+            if len(keys) > 1:
+                total = sum(worlds.values())
+                expected = [draws * worlds[k] / total for k in keys]
+                assert chisquare([seen[k] for k in keys], expected).pvalue > 1e-4
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
+def test_table_view_of_the_no_bid_hand() -> None:
+    state = do(table(load(), DEAL_H), "pass", "pass", "pass")
+    rules = state.get_game().rules
+    tv = rules.table_view(state.s, 1)
+    assert [z.name for z in tv.zones if z.kind == "hand"] == ["hand0", "hand1", "hand2"]
+    assert tv.zone("hand1").cards == tuple(parse_cards("♠A ♠7 ♠8 ♠9 ♠10 ♠J ♠K ♥9"))
+    assert tv.zone("hand0").hidden == 8 and tv.zone("hand0").cards == ()
+    counters = {c.name: c.value for c in tv.counters if c.owner is None}
+    assert counters["game"] == "no bid: the last trick loses"
+    assert counters["trumps"] == "♦ (colour)"
+    assert "called Ace" not in counters and "partner" not in counters
+    assert tv.log[-3:] == ("player 0 passes", "player 1 passes", "player 2 passes")

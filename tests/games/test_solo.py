@@ -8,12 +8,14 @@ Deals are explicit chance actions written in card notation; moves are played by 
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
+from scipy.stats import chisquare
 
 import hoyle.envs  # noqa: F401
 from hoyle.envs.core.cards import (
@@ -21,11 +23,15 @@ from hoyle.envs.core.cards import (
     DIAMONDS,
     HEARTS,
     SPADES,
+    SUIT_SYMBOLS,
+    format_card,
     format_cards,
+    iter_cards,
     mask_of,
     parse_card,
     parse_cards,
 )
+from hoyle.envs.core.events import card_positions
 from hoyle.envs.core.rules import TERMINAL
 from hoyle.envs.core.tricks import NO_TRUMP, legal_plays, suit_order, trick_winner, trump_order
 from hoyle.envs.games import solo as S
@@ -307,7 +313,10 @@ def test_views_hide_other_hands_and_their_deals() -> None:
     assert view.hand == mask_of(parse_cards(DEAL_D[2]))
     text = state.information_state_string(2)
     for c in parse_cards(DEAL_D[1]):
-        assert f"dealt{S.format_card(c)}" not in text
+        assert f"is dealt {format_card(c)}" not in text
+    for c in parse_cards(DEAL_D[2]):
+        assert f"player 2 is dealt {format_card(c)}" in text
+    assert text.count("player 1 is dealt a card") == 8
     # Before the ♠A falls, the views of the bidder and the adversaries are the same whoever
     # holds it: swap the ♠A with the ♣A (seat 3) and nothing they see changes.
     hands = {**DEAL_D, **{1: "♣A ♠K ♠J ♠10 ♠9 ♠8 ♠7 ♥9", 3: "♠A ♣K ♣J ♣10 ♣9 ♣8 ♣7 ♥8"}}
@@ -384,12 +393,212 @@ def test_determinizer_keeps_the_partnership_consistent_with_the_hand_running_on(
     found = _states_with_excluded_partners(80)
     assert found, "no state where the run of the hand rules a partner out"
     for state, p, q in found[:40]:
-        ace = parse_card(S.SUIT_SYMBOLS[state.s.called] + "A")
+        ace = parse_card(SUIT_SYMBOLS[state.s.called] + "A")
         for seed in range(10):
             # replayed with legality checks: a world with the wrong partner would have ended
             other = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(seed, 0, 1))
             assert not other.s.hands[q] >> ace & 1
             assert other.information_state_string(p) == state.information_state_string(p)
+
+
+def test_log_names_each_action_and_places_every_card_at_its_history_index() -> None:
+    state = simple_hearts_calling("call for the ♠A")
+    play_tricks(state, bidder=0, tricks=1)
+    text = state.information_state_string(3)
+    for words in (
+        "player 0 bids 2",
+        "player 1 passes",
+        "player 0 announces a Simple game, hearts trumps",
+        "player 0 calls for the Ace of spades",
+        "player 0 plays ♣Q",
+    ):
+        assert words in text
+    history = state.history()
+    placed = card_positions(state.s.log)
+    assert sorted(placed) == list(range(32)) + list(range(len(history) - 4, len(history)))
+    assert all(history[at] == c for at, c in placed.items())
+    # The Forcée is announced in the log: the forced player's Queens are public.
+    state = do(table(load(), DEAL_D), "pass", "pass", "pass", "pass")
+    assert "player 0 holds both black Queens: a Forcée" in state.information_state_string(2)
+
+
+def test_hidden_cards_are_the_other_hands_and_the_undealt() -> None:
+    game = load()
+    rules = game.rules
+    state = table(game, DEAL_D)
+    hidden = rules.hidden_cards(state.s, 2)
+    assert set(hidden) == set(parse_cards(" ".join(DEAL_D[q] for q in (0, 1, 3))))
+    assert all(state.s.hands[q] >> c & 1 for c, q in hidden.items())
+    # During the deal, the cards not yet dealt are hidden too, as undealt.
+    part = game.new_initial_state()
+    for c in parse_cards("♣Q ♥7 ♠Q ♠A ♠K")[:5]:
+        part.apply_action(c)
+    hidden = rules.hidden_cards(part.s, 0)
+    assert len(hidden) == 32 - 3 and list(hidden.values()).count("undealt") == 27
+    assert rules.forbidden_cards(part.s, 0) == {1: 0, 2: 0, 3: 0}
+
+
+def test_forbidden_cards_count_the_matadors_as_trumps() -> None:
+    """A seat that showed out of trumps holds no Matador either (Spadilla and Basta are trumps,
+    never clubs or spades); the called Ace is forbidden to the viewer's impossible partners."""
+    state = simple_hearts_calling("call for the ♠A")
+    play_tricks(state, bidder=0, tricks=2)
+    rules = state.get_game().rules
+    forbidden = rules.forbidden_cards(state.s, 0)
+    for q in (1, 2, 3):
+        assert forbidden[q] >> S.SPADILLA & 1 and forbidden[q] >> S.BASTA & 1
+        assert forbidden[q] >> parse_card("♥A") & 1 and not forbidden[q] >> parse_card("♣A") & 1
+    assert 0 not in forbidden  # his own hand is not re-dealt
+    # Seat 2 knows neither where the ♠A is nor that the bidder lacks it.
+    assert rules.partner_candidates(state.s, 2) == 0b1011
+    assert not any(m >> parse_card("♠A") & 1 for m in rules.forbidden_cards(state.s, 2).values())
+
+
+def test_determinizer_keeps_the_forcee_queens_and_the_named_partner() -> None:
+    state = table(load(), DEAL_D)
+    do(state, "pass", "pass", "pass", "pass", "call for the ♠A", "name ♥ trumps")
+    play_tricks(state, bidder=0, tricks=1)
+    for seed in range(100):
+        other = state.resample_from_infostate(3, pyspiel.UniformProbabilitySampler(seed, 0, 1))
+        assert other.s.forced == 0 and other.s.holder == 1
+        assert other.s.hands[0] & S.BLACK_QUEENS == state.s.hands[0] & S.BLACK_QUEENS
+        assert other.s.hands[1] >> parse_card("♠A") & 1
+        assert other.information_state_string(3) == state.information_state_string(3)
+
+
+def test_determinizer_during_the_deal() -> None:
+    game = load()
+    state = game.new_initial_state()
+    for c in parse_cards(DEAL_D[0])[:3] + parse_cards(DEAL_D[1])[:3] + parse_cards(DEAL_D[2])[:2]:
+        state.apply_action(c)
+    seen = set()
+    for seed in range(30):
+        other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(seed, 0, 1))
+        assert other.information_state_string(0) == state.information_state_string(0)
+        assert other.s.hands[0] == state.s.hands[0] and other.is_chance_node()
+        seen.add(other.s.hands[1] | other.s.hands[2])
+    assert len(seen) > 20  # the others' cards come from all 29 the eldest has not seen
+
+
+def _brute_force_worlds(state: Any, player: int) -> dict[tuple[int, ...], int]:
+    """Every re-labelling of the cards ``player`` has not seen over the history positions where
+    they were dealt, replayed with legality checks: the hands of each world he cannot tell
+    from ``state``, with how many deal orders give it."""
+    game = state.get_game()
+    rules = game.rules
+    history = state.history()
+    hidden = rules.hidden_cards(state.s, player)
+    positions = [at for at, c in card_positions(state.s.log).items() if c in hidden]
+    assert len(positions) == len(hidden)
+    target = state.information_state_string(player)
+    worlds: dict[tuple[int, ...], int] = {}
+    for perm in itertools.permutations([history[at] for at in positions]):
+        h = list(history)
+        for at, c in zip(positions, perm, strict=True):
+            h[at] = c
+        other = game.new_initial_state()
+        try:
+            for a in h:
+                other.apply_action(a)
+        except Exception:  # an illegal play (a void broken) or a hand that would have ended
+            continue
+        if other.information_state_string(player) == target:
+            worlds[other.s.hands] = worlds.get(other.s.hands, 0) + 1
+    return worlds
+
+
+def _late_states(want: int) -> list[tuple[Any, int]]:
+    """Seeded random Simple games, six tricks played, the called Ace not fallen: (state, viewer)
+    where the run of the hand rules some seat out as the partner."""
+    game = load()
+    rules = game.rules
+    rng = random.Random(11)
+    out: list[tuple[Any, int]] = []
+    for _ in range(400):
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(out) < want:
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            legal = state.legal_actions()
+            if state.s.phase == S.AUCTION:
+                state.apply_action(S.BID_ACTION_BASE if S.BID_ACTION_BASE in legal else legal[0])
+            elif state.s.phase == S.ANNOUNCE:
+                state.apply_action(rng.choice(legal[:4]))
+            else:
+                state.apply_action(rng.choice(legal))
+            s = state.s
+            if s.phase == S.PLAY and len(s.past) == 6 and not s.trick and s.holder >= 0:
+                if not s.ace_out and s.holder != s.bidder:
+                    p = next(q for q in range(4) if q not in (s.bidder, s.holder))
+                    if rules.partner_candidates(s, p).bit_count() < 3:
+                        out.append((state.clone(), p))
+                break
+        if len(out) >= want:
+            break
+    return out
+
+
+def test_determinizer_is_exact_on_late_hands() -> None:
+    """Draws are uniform over the worlds the viewer cannot tell apart, found by brute force
+    (every deal order of the unseen cards, replayed): the partnership's consistency with the run
+    of the hand and the voids are all the determinizer needs, and it needs no more."""
+    found = _late_states(3)
+    assert found, "no late hand with a partner ruled out"
+    for i, (state, p) in enumerate(found):
+        worlds = _brute_force_worlds(state, p)
+        assert len(worlds) > 1
+        keys = sorted(worlds)
+        draws = 40 * len(keys)
+        sampler = pyspiel.UniformProbabilitySampler(77 + i, 0, 1)
+        seen: dict[tuple[int, ...], int] = dict.fromkeys(keys, 0)
+        for _ in range(draws):
+            other = state.resample_from_infostate(p, sampler)
+            assert other.s.hands in seen, "a world the viewer could tell apart"
+            seen[other.s.hands] += 1
+        total = sum(worlds.values())
+        expected = [draws * worlds[k] / total for k in keys]
+        assert chisquare([seen[k] for k in keys], expected).pvalue > 1e-4
+
+
+def test_table_view_shows_the_players_view() -> None:
+    state = simple_hearts_calling("call for the ♠A")
+    play_tricks(state, bidder=0, tricks=1)
+    do(state, "lead ♥7")
+    rules = state.get_game().rules
+    tv = rules.table_view(state.s, 2)
+    assert tv.player == 2 and tv.to_move == 1 and len(tv.seats) == 4
+    assert tv.zone("hand2").cards == tuple(sorted(iter_cards(state.s.hands[2])))
+    assert tv.zone("hand1").cards == () and tv.zone("hand1").hidden == 7
+    assert tv.zone("trick").cards == (parse_card("♥7"),)
+    assert len(tv.zone("won0").cards) == 4 and tv.zone("won1").cards == ()
+    counters = {(c.name, c.owner): c.value for c in tv.counters}
+    assert counters[("tricks0", 0)] == 1 and counters[("game", 0)] == "Simple game"
+    assert counters[("trumps", None)] == "♥" and counters[("called Ace", None)] == "♠A"
+    assert counters[("partner", None)] == "unknown"
+    assert tv.log[-1] == "player 0 plays ♥7"
+    assert tv.seen_cards() <= set(iter_cards(state.s.hands[2] | S.played_cards(state.s))) | {
+        parse_card("♥7")
+    }
+    # The holder of the called Ace knows himself; a re-deal for seat 2 leaves his table alone.
+    assert {(c.name, c.owner): c.value for c in rules.table_view(state.s, 1).counters}[
+        ("partner", 1)
+    ] == "player 1"
+    for seed in range(20):
+        other = state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(seed, 0, 1))
+        assert rules.table_view(other.s, 2) == tv
+    # During the deal: the undealt cards, face down.
+    start = load().new_initial_state()
+    start.apply_action(parse_card("♣Q"))
+    assert rules.table_view(start.s, 0).zone("undealt").hidden == 31
+
+
+def test_table_view_shows_the_payments_at_the_end() -> None:
+    state = simple_hearts_calling("call for the ♠A")
+    play_tricks(state, bidder=0)
+    tv = state.get_game().rules.table_view(state.s, 3)
+    assert [c.value for c in tv.counters if c.name.startswith("payment")] == [2, 2, -2, -2]
+    assert {(c.name, c.owner): c.value for c in tv.counters}[("partner", 1)] == "player 1"
 
 
 def test_card_play_sides_follow_the_true_partnership() -> None:
