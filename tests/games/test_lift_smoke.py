@@ -20,6 +20,7 @@ import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.envs.core.cards import (
     CLUBS,
     SUIT_MASKS,
+    cards_of,
     format_card,
     mask_of,
     parse_card,
@@ -28,6 +29,7 @@ from hoyle.envs.core.cards import (
 )
 from hoyle.envs.core.determinize import resampled_history
 from hoyle.envs.core.errors import GameParameterError
+from hoyle.envs.core.events import EVERYONE
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.core.tricks import legal_plays, trick_winner, void_cards
 from hoyle.envs.games import lift_smoke as L
@@ -102,6 +104,29 @@ def test_deal_is_one_at_a_time_from_the_eldest_hand() -> None:
     for a in state.history()[:-1]:
         prefix.apply_action(a)
     assert names(prefix)["turn up ♣2 for trumps (the dealer's, player 3)"] == parse_card("♣2")
+
+
+def test_the_deal_plan_is_one_at_a_time_the_dealer_s_last_card_face_up() -> None:
+    plan = load(players=5).rules.deal_plan
+    assert plan.holders == (0, 1, 2, 3, 4) * 5
+    assert [k for k in range(len(plan)) if plan.face_up(k)] == [24]  # the dealer's fifth
+
+
+def test_the_log_names_each_card_at_its_history_index_and_who_saw_it() -> None:
+    """One event per action; its ``at`` is the action's index, its value the card; a dealt or
+    drawn card is seen by its receiver only, the turn-up and every play by all; a lead opens
+    each trick."""
+    game = load()
+    for state in itertools.islice(_random_states(game, 2, 3), 0, None, 9):
+        log, history = state.s.log, state.history()
+        assert len(log) == len(history)
+        for i, (kind, q, c, seen, at) in enumerate(log):
+            assert at == i and history[at] == c
+            assert seen == (1 << q if kind in (L.EV_DEAL, L.EV_DRAW) else EVERYONE)
+        trick = state.s.trick
+        if trick:
+            last_lead = max(i for i, e in enumerate(log) if e[0] == L.EV_LEAD)
+            assert [e[2] for e in log[last_lead:]] == list(trick)
 
 
 # --- golden tests: only trick winners draw ----------------------------------------------------
@@ -305,6 +330,26 @@ def test_voids_are_public_and_cleared_by_a_draw() -> None:
     assert state.player_view(0).voids[1] == 1 << CLUBS
 
 
+def test_the_table_shows_the_player_s_hand_the_turn_up_and_counts_the_rest() -> None:
+    state = deal(load(), *BOOK_FOUR)
+    plays(state, "♠2", "♠3", "♠4", "♠5")
+    do(state, "player 3 draws ♣K")
+    plays(state, "♣K", "♥3")  # player 0 shows out of clubs
+    table = state.rules.table_view(state.s, 0)
+    assert table.player == 0 and table.to_move == 1
+    assert table.zone("hand0").cards == tuple(parse_cards("♠A ♥4 ♦5 ♦6"))
+    assert table.zone("hand3").cards == (parse_card("♣2"),)  # the turn-up, still his
+    assert table.zone("hand3").hidden == 4 and table.zone("hand1").hidden == 5
+    assert table.zone("trick").cards == tuple(parse_cards("♣K ♥3"))
+    assert table.zone("played3").cards == (parse_card("♠5"),)  # the ♣K is in the trick
+    assert table.zone("stock").hidden == 27
+    counters = {c.name: c.value for c in table.counters}
+    assert counters["trumps"] == "clubs" and counters["tricks3"] == 1 and counters["tricks0"] == 0
+    assert parse_card("♦J") not in table.seen_cards()  # in player 3's hand: unseen
+    assert table.log[-3:] == ("player 3 drew a card", "player 3 led ♣K", "you played ♥3")
+    assert "".join(f"\n  {line}" for line in table.log) in state.information_state_string(0)
+
+
 # --- the determinizer -------------------------------------------------------------------------
 
 
@@ -362,7 +407,7 @@ def test_a_void_is_narrowed_to_the_cards_held_then_when_the_seat_draws() -> None
         if state.is_chance_node() or state.s.phase != L.PLAY or state.s.trick:
             continue
         s = state.s
-        tl = game.rules.timeline(state.history())
+        tl = L.timeline(state.s.log, 4)
         for q in range(4):
             if s.hands[q].bit_count() < 2 or not tl.voids[q] or not tl.slots[q]:
                 continue
@@ -400,7 +445,7 @@ def test_played_cards_may_come_from_any_slot_their_history_allows() -> None:
             continue
         p = state.current_player()
         h0 = state.history()
-        theirs = [c for q in range(4) if q != p for c in L.cards_of(state.s.played[q])]
+        theirs = [c for q in range(4) if q != p for c in cards_of(state.s.played[q])]
         for other in _resamples(state, p, 5):
             assert other.information_state_string(p) == state.information_state_string(p)
             assert other.observation_string(p) == state.observation_string(p)
@@ -430,17 +475,26 @@ def test_first_decision_re_deal_is_uniform() -> None:
     assert abs(hits - expected) < 4 * (expected * (1 - 6 / 45)) ** 0.5
 
 
-def test_resample_is_reproducible_and_hidden_deals_are_the_unseen_cards() -> None:
+def test_resample_is_reproducible_and_hidden_cards_are_the_unseen_cards() -> None:
+    """The same sampler gives the same world; the core's declaration (the fallback) names the
+    cards still held by the other seats, each with its seat and the suits it showed out of
+    since the card arrived, and the stock; not the turn-up, not a card played."""
     state = deal(load(), *BOOK_FOUR)
     plays(state, "♠2", "♠3", "♠4", "♠5")
     do(state, "player 3 draws ♣K")
+    plays(state, "♣K", "♥3")  # player 0 shows out of clubs
     a = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(3, 0.0, 1.0))
     b = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(3, 0.0, 1.0))
     assert a.history() == b.history()
-    positions, pool = state.rules.hidden_deals(state.s, 1, state.history())
-    hidden = {state.history()[i] for i in positions}
-    assert hidden == set(parse_cards("♥3 ♥4 ♦5 ♦6 ♠A ♥7 ♥8 ♦9 ♦10 ♠Q ♠J ♥9 ♥10 ♦J ♣K"))
-    assert hidden <= set(pool) and len(pool) == len(hidden) + 27
+    declared = L.HeldCards(state.rules)
+    hidden = declared.hidden_cards(state.s, 1)
+    held = {c: h for c, h in hidden.items() if h != "stock"}
+    assert set(held) == set(parse_cards("♥4 ♦5 ♦6 ♠A ♥7 ♥8 ♦9 ♦10 ♠Q ♥9 ♥10 ♦J ♠J"))
+    clubs = SUIT_MASKS[CLUBS]
+    assert held[parse_card("♦5")] == (0, clubs)  # dealt before player 0 showed out of clubs
+    assert held[parse_card("♦J")] == (3, 0)
+    assert sum(1 for h in hidden.values() if h == "stock") == 27
+    assert declared.forbidden_cards(state.s, 1) == {(0, clubs): clubs, (2, 0): 0, (3, 0): 0}
 
 
 def test_the_re_deal_is_uniform_over_the_consistent_worlds() -> None:
@@ -458,7 +512,7 @@ def test_the_re_deal_is_uniform_over_the_consistent_worlds() -> None:
         if state.is_chance_node():
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
             continue
-        tl = rules.timeline(state.history())
+        tl = L.timeline(state.s.log, 4)
         p = state.current_player()
         for q in range(4):
             drew_after = any(
@@ -470,11 +524,11 @@ def test_the_re_deal_is_uniform_over_the_consistent_worlds() -> None:
         if player < 0:
             state.apply_action(rng.choice(state.legal_actions()))
     history = state.history()
-    tl = rules.timeline(history)
+    tl = L.timeline(state.s.log, 4)
     slots = sorted(
         pos for q in range(4) if q != player for _, pos in tl.slots[q] if pos != tl.turnup_pos
     )
-    pool = sorted({history[i] for i in slots} | set(L.cards_of(rules.pack_mask & ~state.s.dealt)))
+    pool = sorted({history[i] for i in slots} | set(cards_of(rules.pack_mask & ~state.s.dealt)))
 
     def world(hist: list[int]) -> tuple[int, ...] | None:
         s = rules.new_state()
@@ -512,7 +566,7 @@ def test_the_fallback_re_deal_keeps_the_played_cards_in_place(monkeypatch: Any) 
     """Past ``MAX_JOINT_GROUPS`` joint choices the played cards keep their true slots and the
     cards still hidden are re-dealt (respecting the voids): still a legal, indistinguishable
     world."""
-    monkeypatch.setattr(L, "MAX_JOINT_GROUPS", 0)
+    monkeypatch.setattr(L.determinizer, "MAX_JOINT_GROUPS", 0)
     game = load()
     checked = 0
     for i, state in enumerate(_random_states(game, 11, 4)):
@@ -523,7 +577,7 @@ def test_the_fallback_re_deal_keeps_the_played_cards_in_place(monkeypatch: Any) 
         assert other.information_state_string(p) == state.information_state_string(p)
         h0, h1 = state.history(), other.history()
         for q in range(4):
-            for c in L.cards_of(state.s.played[q]):
+            for c in cards_of(state.s.played[q]):
                 assert h0.index(c) == h1.index(c)
         checked += 1
     assert checked > 5
