@@ -116,6 +116,7 @@ from typing import Any
 
 from hoyle.envs.core.registry import HOFFMANN, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState
+from hoyle.envs.core.table import Counter, TableView
 
 NUM_PLAYERS = 2
 WHITE, BLACK = 0, 1
@@ -893,11 +894,44 @@ class BackgammonRules:
             lines.append("history: " + history_string(view.log))
         return "\n".join(lines)
 
-    def hidden_deals(
-        self, s: BackgammonState, player: int, history: Sequence[int]
-    ) -> tuple[list[int], list[int]]:
-        del s, player, history
-        return [], []  # Perfect information: nothing to re-deal.
+    def table_view(self, s: BackgammonState, player: int) -> TableView:
+        """``player``'s table (``ShowsTable``), from his view. The board holds men, not cards,
+        so it is laid out as **counters, no zones**: ``point 1`` .. ``point 24`` in the
+        viewer's own numbering (his home table 1-6, as the observation string counts), each
+        the number of men there and, as ``owner``, the seat whose men they are (``None`` on
+        an empty point: a point never holds both colours); each side's men on the bar and
+        borne off, and its pip count; the throw, the dice still to play and the moves already
+        played this throw; the opening dice while they are to be taken or thrown again; the
+        phase; with a series, the game and the viewer's net points. The book's game has no
+        doubling cube, so no cube counter. The log: every event, moves in the mover's own
+        numbering (as the information-state string gives them)."""
+        view = self.player_view(s, player)
+        me, adv = view.player, 1 - view.player
+        counters = []
+        for i in range(1, NUM_POINTS + 1):
+            mine, theirs = view.mine[i], view.theirs[BAR - i]
+            owner = me if mine else adv if theirs else None
+            counters.append(Counter(f"point {i}", mine or theirs, owner))
+        for q, side in ((me, view.mine), (adv, view.theirs)):
+            counters += [
+                Counter(f"{PLAYER_NAMES[q]} on the bar", side[BAR], q),
+                Counter(f"{PLAYER_NAMES[q]} borne off", side[OFF], q),
+                Counter(f"{PLAYER_NAMES[q]} pips", pips(side), q),
+            ]
+        counters.append(Counter("phase", PHASE_NAMES[view.phase]))
+        if view.phase == OPENING_CHOICE:
+            counters += [Counter(f"{PLAYER_NAMES[q]} opening die", view.opening[q], q)
+                         for q in (WHITE, BLACK)]  # fmt: skip
+        if view.phase == MOVE:
+            counters.append(Counter("throw", f"{view.throw[0]}-{view.throw[1]}", view.on_roll))
+            counters.append(Counter("dice to play", " ".join(map(str, view.dice_left))))
+            if view.played:
+                counters.append(Counter("played", _played(view.played), view.on_roll))
+        if view.games > 1:
+            counters.append(Counter("game", f"{min(view.game_no + 1, view.games)} of {view.games}"))
+            counters.append(Counter("net points", view.my_net, me))
+        return TableView(player=player, to_move=view.on_roll, counters=tuple(counters),
+                         log=tuple(history_words(view.log)), seats=PLAYER_NAMES)  # fmt: skip
 
     def card_zones(self, s: BackgammonState) -> Mapping[str, int]:
         """The men as 'cards': White's fifteen are bits 0-14 and Black's 15-29, numbered in
@@ -919,6 +953,11 @@ def _played(played: Sequence[tuple[int, int, bool]]) -> str:
 
 def history_string(log: bytes) -> str:
     """Every event of the log in order: openings, take/again, throws, moves, game ends."""
+    return " ".join(history_words(log))
+
+
+def history_words(log: bytes) -> list[str]:
+    """The events of the log, one string each (moves in the mover's numbering)."""
     words = []
     for c in log:
         if c < NUM_MOVE_ACTIONS:
@@ -936,7 +975,7 @@ def history_string(log: bytes) -> str:
             words.append(f"[opening W{a} B{b}]")
         else:
             words.append("[game over]")
-    return " ".join(words)
+    return words
 
 
 def make_rules(params: Mapping[str, ParamValue]) -> BackgammonRules:
@@ -983,8 +1022,8 @@ GAME = register(
             "series": {"games": 3, "backgammon_value": 4},
         },
         no_tiny="A game ends only when a side has borne off all fifteen men, and its one bound "
-        "(max_turns) ends it drawn: with max_turns=1 (989 nodes, the modern opening) every return "
-        "is 0, and max_turns=2 already has about 2.5 million nodes.",
+        "(max_turns) ends it drawn: with the modern opening, max_turns=1 has 989 nodes and every "
+        "return 0, and max_turns=2 already has 2,170,969 nodes.",
         reference="backgammon(scoring_type=full_scoring)",
         version=1,  # 1: the book's backgammon after bearing off began (gammon_rule)
         summary="The race of fifteen men round the tables, with hitting and bearing off.",

@@ -126,6 +126,7 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.registry import HOFFMANN, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, replace_at
+from hoyle.envs.core.table import Counter, TableView, Zone
 
 NUM_CARDS = NUM_SUITS * NUM_RANKS
 FULL_PACK = (1 << NUM_CARDS) - 1
@@ -441,6 +442,55 @@ def cell_name(cell: int) -> str:
     return f"row {cell // FRAME}, col {cell % FRAME}"
 
 
+# --- the table view (for renderers) --------------------------------------------------------------
+
+
+def square_places(occupied: int, grid: bool = False) -> list[int]:
+    """The cells of the frame where a card lies or may still lie when the square is done,
+    ascending (row-major): with ``grid`` the fixed square; else every cell of some 5x5
+    square that holds all the cards laid (the centre, where the first card goes, if none),
+    so the whole frame at first and the square itself once the cards span five rows and five
+    columns. Serpent Poker Patience's square obeys the same bound.
+
+    >>> len(square_places(1 << CENTRE)), len(square_places(0, grid=True))
+    (81, 25)
+    >>> square_places(sum(1 << (CENTRE + d) for d in (-2, 2, -2 * FRAME, 2 * FRAME)))[:3]
+    [20, 21, 22]
+    """
+    if grid:
+        return list(GRID_CELLS)
+    if not occupied:
+        occupied = 1 << CENTRE
+    r0, r1 = _span(occupied, _ROW_MASK)
+    c0, c1 = _span(occupied, _COL_MASK)
+    return _bits(
+        _ROW_SPAN[max(0, r1 - _SPAN)][min(FRAME - 1, r0 + _SPAN)]
+        & _COL_SPAN[max(0, c1 - _SPAN)][min(FRAME - 1, c0 + _SPAN)]
+    )
+
+
+def layout_zones(cells: Sequence[int], grid: bool, owner: int, prefix: str = "") -> list[Zone]:
+    """One layout as ``layout`` zones, **one zone per place** of :func:`square_places`, in
+    row-major order: ``cards`` holds the card lying there, or nothing for an empty place (no
+    sentinel: a zone's cards are cards, and no card is shown twice). Its ``name`` is
+    ``prefix + "cell N"``, ``N`` the frame cell, which is also the action that lays a card
+    there; its ``label`` the cell in the words of the actions (``row 3, col 5``)."""
+    occupied = 0
+    for i, c in enumerate(cells):
+        if c != EMPTY:
+            occupied |= 1 << i
+    return [
+        Zone(
+            f"{prefix}cell {i}",
+            "layout",
+            () if cells[i] == EMPTY else (cells[i],),
+            owner=owner,
+            label=cell_name(i),
+        )
+        for i in square_places(occupied, grid)
+    ]
+
+
 # --- the state ----------------------------------------------------------------------------------
 
 DEAL, PLACE, OVER = range(3)
@@ -668,13 +718,43 @@ class PokerPatienceRules:
             lines.append(f"dealt: {format_cards(view.order)}")
         return "\n".join(lines)
 
-    def hidden_deals(
-        self, s: PokerPatienceState, player: int, history: Sequence[int]
-    ) -> tuple[list[int], list[int]]:
-        """Perfect information: every dealt card is seen by every player, and the cards to
-        come are chance nodes still to happen. Nothing to re-deal."""
-        del s, player, history
-        return [], []
+    def table_view(self, s: PokerPatienceState, player: int) -> TableView:
+        """``player``'s table (``ShowsTable``), from his view. The layout is the square's
+        places as ``layout`` zones, one a place (:func:`layout_zones`: an empty place holds no
+        card; with book placement the places are those the square may still cover, the whole
+        frame at first), named ``cell N`` (``player q cell N`` for each player's layout when
+        several play: each lays out the same cards, from his own pack by the book, so a card
+        lies in every layout). Then the card to place (a ``row``), the stock (``hidden``: the
+        cards not yet dealt); counters: the cards still to come of the 25, each player's
+        score as his layout stands (full lines only), the phase, and at the end each return;
+        the log: the cards dealt, in order."""
+        view = self.player_view(s, player)
+        n = view.num_players
+        layouts = {player: view.cells}
+        for i, frame in enumerate(view.others):
+            layouts[(player + 1 + i) % n] = frame
+        zones: list[Zone] = []
+        for q in range(n):
+            zones += layout_zones(layouts[q], self.grid, q, f"player {q} " if n > 1 else "")
+        if view.card != EMPTY:
+            zones.append(Zone("to place", "row", (view.card,), label="the card to place"))
+        zones.append(Zone("stock", "stock", hidden=view.unseen.bit_count(), label="not dealt"))
+        scores = [layout_score(layouts[q], self.table) for q in range(n)]
+        counters = [Counter("cards to come", SQUARE * SQUARE - len(view.order))]
+        counters += [Counter("score" if n == 1 else f"player {q} score", v, q)
+                     for q, v in enumerate(scores)]  # fmt: skip
+        counters.append(Counter("phase", PHASE_NAMES[view.phase]))
+        if view.phase == OVER and n > 1:
+            counters += [Counter(f"player {q} return", v, q)
+                         for q, v in enumerate(settle(scores)[1])]  # fmt: skip
+        return TableView(
+            player=player,
+            to_move=view.to_move,
+            zones=tuple(zones),
+            counters=tuple(counters),
+            log=tuple(f"deal {format_card(c)}" for c in view.order),
+            seats=tuple(f"player {q}" for q in range(n)),
+        )
 
     def card_zones(self, s: PokerPatienceState) -> Mapping[str, int]:
         """Player 0's layout, the card being placed (if not yet on it), and the undealt pack."""

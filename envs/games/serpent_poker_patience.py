@@ -79,6 +79,7 @@ from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import set_one_hot
 from hoyle.envs.core.registry import HOFFMANN, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, replace_at
+from hoyle.envs.core.table import Counter, TableView, Zone
 from hoyle.envs.games.poker_patience import (
     CENTRE,
     EMPTY,
@@ -93,6 +94,7 @@ from hoyle.envs.games.poker_patience import (
     _encode_frame,
     format_layout,
     layout_score,
+    layout_zones,
 )
 
 NORTH, EAST, SOUTH, WEST = range(4)
@@ -411,11 +413,37 @@ class SerpentRules:
             lines.append(f"to lay: {format_cards(view.deal[len(view.path) + 1 :])}")
         return "\n".join(lines)
 
-    def hidden_deals(
-        self, s: SerpentState, player: int, history: Sequence[int]
-    ) -> tuple[list[int], list[int]]:
-        del s, player, history
-        return [], []  # Perfect information: the deal is face up.
+    def table_view(self, s: SerpentState, player: int) -> TableView:
+        """The table (``ShowsTable``), from the view: the layout as Poker Patience lays it
+        out (one ``layout`` zone a place, named ``cell N``, an empty place holding no card:
+        :func:`~hoyle.envs.games.poker_patience.layout_zones`), the cards dealt face up and
+        not yet laid, in the order they will be laid (a ``row``), the rest of the pack
+        (``hidden``); counters: the score as the layout stands, the path so far (NESW
+        letters), the card laid last, the cards still to lay, the phase; the log: the cards
+        dealt, then each card laid and where."""
+        view = self.player_view(s, player)
+        laid = len(view.path) + 1 if view.phase != DEAL else 0
+        zones = layout_zones(view.cells, False, 0)
+        zones.append(Zone("to lay", "row", view.deal[laid:], label="dealt face up, in order"))
+        zones.append(Zone("rest of the pack", "stock", hidden=NUM_CARDS - len(view.deal)))
+        counters = [
+            Counter("score", layout_score(view.cells, self.table), 0),
+            Counter("path", view.path),
+            Counter("cards to lay", NUM_DEAL - laid),
+            Counter("phase", PHASE_NAMES[view.phase]),
+        ]
+        if view.last != EMPTY:
+            counters.append(Counter("last laid", format_card(view.cells[view.last])))
+        log = [f"deal {format_card(c)} face up" for c in view.deal]
+        if view.phase != DEAL:
+            log.append(f"lay {format_card(view.deal[0])} first, at the centre")
+            for i, d in enumerate(view.path):
+                where = DIRECTION_NAMES[DIRECTION_LETTERS.index(d)]
+                log.append(f"lay {format_card(view.deal[i + 1])} {where} of "
+                           f"{format_card(view.deal[i])}")  # fmt: skip
+        to_move = CHANCE if view.phase == DEAL else 0 if view.phase == PLACE else TERMINAL
+        return TableView(player=player, to_move=to_move, zones=tuple(zones),
+                         counters=tuple(counters), log=tuple(log), seats=("player",))  # fmt: skip
 
     def card_zones(self, s: SerpentState) -> Mapping[str, int]:
         """The layout, the cards dealt face up but not yet laid, and the rest of the pack."""

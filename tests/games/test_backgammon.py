@@ -13,6 +13,7 @@ from hoyle.envs.games.backgammon import (
     BAR,
     BLACK,
     GAME,
+    MOVE,
     OFF,
     OPENING_CHOICE,
     OPENING_ROLL,
@@ -418,3 +419,60 @@ def test_plays_are_the_move_by_move_results_with_legal_sequences(larger_die: boo
                     assert (child.s.men[s.turn], child.s.men[1 - s.turn]) == pos
                 checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+# --- the table view ------------------------------------------------------------------------------
+
+
+def test_table_view_counts_the_men_on_every_point_from_the_viewers_side() -> None:
+    game = pyspiel.load_game("hoyle_backgammon")
+    state = game.new_initial_state()
+    view = game.rules.table_view(state.s, BLACK)
+    assert view.zones == () and view.seats == ("White", "Black")
+    points = {c.name: (c.value, c.owner) for c in view.counters if c.name.startswith("point ")}
+    assert len(points) == 24
+    # The start, from Black's side: his 2 on 24, 5 on 13, 3 on 8, 5 on 6; White's men on
+    # Black's 1 (White's 24), 12, 17 and 19.
+    mine = {24: 2, 13: 5, 8: 3, 6: 5}
+    theirs = {1: 2, 12: 5, 17: 3, 19: 5}
+    for i in range(1, 25):
+        expected = (
+            (mine[i], BLACK) if i in mine else (theirs[i], WHITE) if i in theirs else (0, None)
+        )
+        assert points[f"point {i}"] == expected
+    counters = {c.name: c.value for c in view.counters}
+    assert counters["White pips"] == counters["Black pips"] == pips(START) == 167
+    assert counters["White on the bar"] == counters["Black borne off"] == 0
+    assert "throw" not in counters and not any("cube" in name for name in counters)
+
+
+def test_table_view_follows_the_throw_and_the_men_of_a_played_game() -> None:
+    game = pyspiel.load_game("hoyle_backgammon", {"opening": "modern"})
+    rules = game.rules
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    seen_move = False
+    while not state.is_terminal():
+        for player in (WHITE, BLACK):
+            view = rules.table_view(state.s, player)
+            counters = {c.name: c for c in view.counters}
+            for q in (WHITE, BLACK):
+                name = ("White", "Black")[q]
+                men = sum(c.value for c in view.counters
+                          if c.name.startswith("point ") and c.owner == q)  # fmt: skip
+                men += counters[f"{name} on the bar"].value + counters[f"{name} borne off"].value
+                assert men == 15
+                assert counters[f"{name} pips"].value == pips(state.s.men[q])
+            if state.s.phase == MOVE:
+                seen_move = True
+                assert counters["throw"].value == "-".join(map(str, state.s.throw))
+                assert counters["dice to play"].value == " ".join(map(str, state.s.dice_left))
+                assert view.to_move == state.current_player()
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert seen_move
+    view = rules.table_view(state.s, WHITE)
+    assert view.to_move == -1 and len(view.log) > 10 and view.log[0].startswith("[")

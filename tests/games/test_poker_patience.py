@@ -317,3 +317,72 @@ def test_scores_are_the_same_for_the_same_layout_in_both_modes() -> None:
             square = P.square_of(state.s.cells[0])
             flat = list(itertools.chain.from_iterable(square))
             assert state.returns()[0] == P.layout_score(flat)
+
+
+# --- the table view ------------------------------------------------------------------------------
+
+
+def _places(view: Any, prefix: str = "") -> dict[int, tuple[int, ...]]:
+    """The layout zones of a table view: frame cell -> cards lying there."""
+    return {
+        int(z.name.removeprefix(prefix).removeprefix("cell ")): z.cards
+        for z in view.zones
+        if z.kind == "layout" and z.name.startswith(prefix)
+    }
+
+
+@pytest.mark.parametrize("placement", ["book", "grid"])
+def test_table_view_lays_out_the_square_the_card_the_stock_and_the_score(placement: str) -> None:
+    game = load(placement=placement)
+    rules = game.rules
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            view = rules.table_view(state.s, 0)
+            cells = state.s.cells[0]
+            places = _places(view)
+            # Every card of the layout lies in its place; the other places are empty, and the
+            # legal cells are places; the places come in row-major order.
+            assert all(places[i] == (() if cells[i] == P.EMPTY else (cells[i],)) for i in places)
+            assert {i for i, c in enumerate(cells) if c != P.EMPTY} <= set(places)
+            assert set(state.legal_actions()) <= set(places) and list(places) == sorted(places)
+            assert all(z.label == P.cell_name(i) for i, z in zip(places, view.zones, strict=False))
+            assert view.zone("to place").cards == (state.s.card,)
+            assert view.zone("stock").hidden == 52 - len(state.s.order)
+            counters = {c.name: c.value for c in view.counters}
+            assert counters["cards to come"] == 25 - len(state.s.order)
+            assert counters["score"] == P.layout_score(cells, P.ENGLISH)
+            assert view.log == tuple(f"deal {P.format_card(c)}" for c in state.s.order)
+            assert view.to_move == 0
+        actions = [a for a, _ in state.chance_outcomes()] or state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    view = rules.table_view(state.s, 0)
+    places = _places(view)
+    # The finished layout is the square: 25 places, all full; the score is the return.
+    assert len(places) == 25 and all(len(c) == 1 for c in places.values())
+    assert {c.name: c.value for c in view.counters}["score"] == state.returns()[0]
+    assert "to place" not in [z.name for z in view.zones] and view.zone("stock").hidden == 27
+
+
+def test_table_view_of_a_new_book_layout_is_the_whole_frame() -> None:
+    game = load()
+    state = game.new_initial_state()
+    state.apply_action(5)  # the first card lies at the centre: a square may grow any way
+    places = _places(game.rules.table_view(state.s, 0))
+    assert len(places) == 81 and places[P.CENTRE] == (5,)
+    assert sum(1 for c in places.values() if c) == 1
+
+
+def test_table_view_with_several_players_shows_every_layout() -> None:
+    game = load(players=3)
+    state = play_out(game, random.Random(2))
+    view = game.rules.table_view(state.s, 1)
+    assert view.seats == ("player 0", "player 1", "player 2") and view.player == 1
+    counters = {c.name: c for c in view.counters}
+    for q in range(3):
+        places = _places(view, f"player {q} ")
+        assert all(z.owner == q for z in view.zones if z.name.startswith(f"player {q} "))
+        assert sorted(c for cards in places.values() for c in cards) == sorted(state.s.order)
+        assert counters[f"player {q} score"].value == P.layout_score(state.s.cells[q], P.ENGLISH)
+        assert counters[f"player {q} return"].value == state.returns()[q]

@@ -220,3 +220,42 @@ def test_the_book_deal_passes_openspiels_checks() -> None:
 def test_a_bad_deal_is_refused(deal: str) -> None:
     with pytest.raises(GameParameterError):
         load(deal=deal)
+
+
+def test_table_view_lays_out_the_path_and_the_cards_to_lay() -> None:
+    game = load(deal=S.BOOK_DEAL)
+    rules = game.rules
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    while True:
+        view = rules.table_view(state.s, 0)
+        laid = len(state.s.path) + 1
+        places = {int(z.name.removeprefix("cell ")): z.cards for z in view.zones
+                  if z.kind == "layout"}  # fmt: skip
+        assert all(places[i] == (() if c == P.EMPTY else (c,)) for i, c in enumerate(state.s.cells)
+                   if i in places)  # fmt: skip
+        assert sum(len(c) for c in places.values()) == laid
+        assert set(state.legal_actions()) <= set(places)
+        assert view.zone("to lay").cards == tuple(BOOK[laid:])
+        assert view.zone("rest of the pack").hidden == 27
+        counters = {c.name: c.value for c in view.counters}
+        assert counters["path"] == state.s.path and counters["cards to lay"] == 25 - laid
+        assert counters["score"] == P.layout_score(state.s.cells, P.ENGLISH)
+        assert len(view.log) == 25 + laid and view.log[25] == "lay ♦6 first, at the centre"
+        if state.is_terminal():
+            break
+        assert view.to_move == 0
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len(places) == 25 and counters["score"] == state.returns()[0]
+    assert view.log[26] == f"lay ♠5 {S.DIRECTION_NAMES['NESW'.index(state.s.path[0])]} of ♦6"
+
+
+def test_table_view_while_the_deal_is_dealt() -> None:
+    game = load()
+    state = game.new_initial_state()
+    for c in BOOK[:3]:
+        state.apply_action(c)
+    view = game.rules.table_view(state.s, 0)
+    assert view.zone("to lay").cards == tuple(BOOK[:3])
+    assert view.zone("rest of the pack").hidden == 49 and view.to_move == pyspiel.PlayerId.CHANCE
+    assert not any(z.cards for z in view.zones if z.kind == "layout")
