@@ -14,14 +14,17 @@ Squares", EAAI 2016): a line of fewer than five cards is valued by its *pattern*
 multiplicities of its ranks (sorted; their sum is the number of cards), whether a flush is
 still possible, whether a straight is still possible, and whether it is a row or a column — and
 a pattern's value is the mean final score of the lines that had it, over simulated games. A
-full line is valued by its exact score. The values are learned by self-play in rounds
-(:func:`train`): round 0 plays with a crude prior (ε = 0.3), each next round plays ε-greedily
-(ε = 0.1) with the values of the round before, so the values become those of the evaluator's
-own play. The committed ``agents/patience_values.npz`` holds one table per scoring and
-placement (about 700 patterns each), made by (about 15 minutes on one loaded core, progress
-bars on stderr)::
+full line is valued by its exact score. The values are learned by self-play in rounds: round 0
+plays with a crude prior (ε = 0.3), each next round plays ε-greedily (ε = 0.1) with the values
+of the round before, so the values become those of the evaluator's own play. The training run
+is in the experiments layer (:mod:`hoyle.experiments.train_patience`, on the one run skeleton
+of ``hoyle train``); this module is only the player. The committed
+``agents/patience_values.npz`` holds one table per scoring and placement (about 700 patterns
+each), made by (7 minutes on a loaded core)::
 
-    python -m hoyle.agents.patience train --games 6000 --rounds 4 --seed 1
+    hoyle train poker_patience --method table --all-tables --games 6000 --rounds 4 --seed 1
+
+whose ``values.npz`` (in the run folder) is this file, array for array.
 
 Refinements tried and not kept (2,000-3,000 games x 3 rounds each, greedy play, 400 deals,
 the kept abstraction at 46): the number of straights the ranks still fit instead of "possible"
@@ -34,8 +37,10 @@ self-play from the committed table (two rounds of 6,000 games, ε = 0.05) or a r
 with the two-ply planner itself (1,500 games) moved the planner's mean by less than its CI
 (49.3 and 48.7 against 49.9 on 300 deals), as did an exploration falling from ε = 0.5 to 0.02
 over five rounds of 5,000 (48.7), or another seed for the committed recipe (47.1): the
-abstraction, not the training, is the limit. (``train`` keeps these as options: ``timed``,
-``outs``, ``start``, ``play_depth``, ``first_epsilon``, ``decay``.)
+abstraction, not the training, is the limit. (The trainer, ``TableTrainer``, keeps these as
+options: ``timed``, ``outs``, ``start``, ``play_depth``, ``first_epsilon``, ``decay``.) A table
+file records two of them (``timed``, ``outs``) in its flags, so the player values lines the
+way they were trained.
 
 **The planner** (``planner``): for each legal cell of the card to place, the evaluator's change
 plus — unless it is the last card — the expectation, over every unseen card as the next one,
@@ -50,14 +55,14 @@ With several players each player plans on his own layout: the settlement ``n * s
 sum(scores)`` is maximised in expectation by maximising one's own expected score, since the
 other layouts do not depend on one's moves.
 
-Measured: :data:`MEASURED` (``python -m hoyle.agents.patience bench``).
+Measured: :data:`MEASURED` (``python -m hoyle.experiments.train_patience bench``).
 """
 
 from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -66,7 +71,7 @@ import numpy as np
 
 from hoyle.agents.base import HoyleBot
 from hoyle.envs.core.cards import cards_of
-from hoyle.envs.core.files import FileFormatError, load_npz, save_npz
+from hoyle.envs.core.files import FileFormatError, load_npz
 from hoyle.envs.games.poker_patience import SCORE_TABLES, STRAIGHT_WINDOWS, hand_score
 
 FRAME = 9
@@ -150,11 +155,6 @@ def usefulcards_of(mask: int) -> int:
             if not ranks >> r & 1 and any((ranks | 1 << r) & ~w == 0 for w in STRAIGHT_WINDOWS):
                 useful |= _RANK_CARDS[r]
     return useful & ~mask
-
-
-def _key_size(key: int) -> int:
-    """The number of cards of a :func:`pattern_key`."""
-    return sum(int(d) for d in str(key // 32)) if key >= 32 else 0
 
 
 def describe_key(key: int) -> str:
@@ -243,27 +243,16 @@ NO_TIME = 31
 """The time slot of a pattern's value over all times (used where a time was never met)."""
 
 
-def _table_name(scoring: str, placement: str) -> str:
+def table_name(scoring: str, placement: str) -> str:
+    """The prefix of one table's arrays in a table file: ``<scoring>_<placement>``; a file
+    holds ``<name>_keys``, ``_values`` (float64), ``_counts`` and ``_flags`` (``timed, outs,
+    WINDOWS_CAP``), written by :func:`hoyle.experiments.train_patience.save_tables`."""
     return f"{scoring}_{placement}"
 
 
 TABLE_FILE = "patience value table"
 MAX_TABLE_BYTES = 256 << 20
 """The most a table file may unpack to (256 MiB; the committed one is 35 kB)."""
-
-
-def save_tables(path: str, tables: Iterable[ValueTable]) -> None:
-    """Write tables to one ``.npz`` (arrays ``<scoring>_<placement>_{keys,values,counts}``),
-    atomically."""
-    arrays: dict[str, np.ndarray] = {}
-    for t in tables:
-        name = _table_name(t.scoring, t.placement)
-        keys = sorted(t.values)
-        arrays[f"{name}_keys"] = np.array(keys, dtype=np.int64)
-        arrays[f"{name}_values"] = np.array([t.values[k] for k in keys], dtype=np.float64)
-        arrays[f"{name}_counts"] = np.array([t.counts.get(k, 0) for k in keys], dtype=np.int64)
-        arrays[f"{name}_flags"] = np.array([t.timed, t.outs, WINDOWS_CAP], dtype=np.int64)
-    save_npz(path, arrays, compressed=True)
 
 
 def load_table(scoring: str, placement: str, path: str | None = None) -> ValueTable:
@@ -276,25 +265,34 @@ def load_table(scoring: str, placement: str, path: str | None = None) -> ValueTa
             data = load_npz(p, TABLE_FILE, max_bytes=MAX_TABLE_BYTES)
     else:
         data = load_npz(path, TABLE_FILE, max_bytes=MAX_TABLE_BYTES)
-    where = path or "patience_values.npz"
+    where = str(path or "patience_values.npz")
     for pl in (placement, "book"):
-        name = _table_name(scoring, pl)
-        if f"{name}_keys" in data:
-            keys, vals, cnts, flags = _table_arrays(data, name, where)
-            timed, outs, cap = flags
-            if cap != WINDOWS_CAP:
-                raise FileFormatError(f"{where}: table {name} was trained with WINDOWS_CAP={cap}, "
-                                      f"not {WINDOWS_CAP}")  # fmt: skip
-            return ValueTable(
-                scoring,
-                pl,
-                dict(zip(keys, vals, strict=True)),
-                dict(zip(keys, cnts, strict=True)),
-                timed=bool(timed),
-                outs=bool(outs),
-            )
+        if f"{table_name(scoring, pl)}_keys" in data:
+            return table_from_arrays(data, scoring, pl, where)
     raise FileFormatError(f"{where} is not a {TABLE_FILE} for scoring={scoring}: it has no "
-                          f"{_table_name(scoring, 'book')}_keys")  # fmt: skip
+                          f"{table_name(scoring, 'book')}_keys")  # fmt: skip
+
+
+def table_from_arrays(
+    data: dict[str, np.ndarray], scoring: str, placement: str, where: str
+) -> ValueTable:
+    """The table ``<scoring>_<placement>`` of the arrays ``data`` (read from ``where``),
+    checked: a missing or malformed one, or one of another :data:`WINDOWS_CAP`, raises a
+    one-line ``FileFormatError``."""
+    name = table_name(scoring, placement)
+    keys, vals, cnts, flags = _table_arrays(data, name, where)
+    timed, outs, cap = flags
+    if cap != WINDOWS_CAP:
+        raise FileFormatError(f"{where}: table {name} was trained with WINDOWS_CAP={cap}, "
+                              f"not {WINDOWS_CAP}")  # fmt: skip
+    return ValueTable(
+        scoring,
+        placement,
+        dict(zip(keys, vals, strict=True)),
+        dict(zip(keys, cnts, strict=True)),
+        timed=bool(timed),
+        outs=bool(outs),
+    )
 
 
 def _table_arrays(
@@ -563,131 +561,6 @@ def choose_cell(
 
 
 # ----------------------------------------------------------------------------------------------
-# Self-play: a fast simulator of one layout, for training and quick measurements
-# ----------------------------------------------------------------------------------------------
-
-
-def play_deal(
-    deal: Sequence[int],
-    table: ValueTable | None,
-    rng: random.Random,
-    grid: bool = False,
-    depth: int = 1,
-    epsilon: float = 0.0,
-    record: list[Board] | None = None,
-) -> Board:
-    """Play the 25 cards of ``deal`` on one layout and return it. ``table=None`` plays at
-    random; ``epsilon``: chance of a random legal cell; ``record``: gets a copy of the board
-    before each placement (for training)."""
-    board = Board(grid)
-    unseen = (1 << 52) - 1
-    for i, card in enumerate(deal[:NUM_CARDS_PLACED]):
-        unseen &= ~(1 << card)
-        if record is not None:
-            record.append(board.copy())
-        cells = board.legal_cells()
-        if len(cells) == 1:
-            cell = cells[0]
-        elif table is None or (epsilon and rng.random() < epsilon):
-            cell = cells[rng.randrange(len(cells))]
-        else:
-            cell = choose_cell(board, card, unseen, NUM_CARDS_PLACED - 1 - i, table, rng, depth)
-        board.place(cell, card)
-    if record is not None:
-        record.append(board.copy())
-    return board
-
-
-def _final_lines(board: Board) -> list[tuple[int, int, int]]:
-    """(is_col, index, cards) of the square's lines."""
-    return [(0, i, m) for i, m in enumerate(board.row_masks) if m] + [
-        (1, i, m) for i, m in enumerate(board.col_masks) if m
-    ]
-
-
-def train(
-    games: int,
-    seed: int,
-    scoring: str = "english",
-    placement: str = "book",
-    rounds: int = 4,
-    epsilon: float = 0.1,
-    progress: bool = True,
-    min_count: int = 20,
-    timed: bool = False,
-    outs: bool = False,
-    start: ValueTable | None = None,
-    play_depth: int = 1,
-    first_epsilon: float = 0.3,
-    decay: bool = False,
-) -> ValueTable:
-    """Learn the line-pattern values by Monte Carlo self-play.
-
-    Each round plays ``games`` deals ε-greedily with the previous round's values (round 0 with
-    :func:`_prior` and ε = ``first_epsilon``, or with ``start``), searching ``play_depth``
-    plies; ε is ``epsilon`` after round 0 (``decay``: falling linearly from ``first_epsilon``
-    to ``epsilon`` at the last round, as in Neller et al.'s ε0 = 0.5); for every board along every game and every line of the final square, the
-    line's pattern at that moment is credited with the line's final score. A pattern's value is
-    the mean of its credits (patterns never met keep the prior). Deterministic given ``seed``.
-    """
-    from tqdm import tqdm
-
-    rng = random.Random(seed)
-    table = start or ValueTable(scoring, placement, {}, timed=timed, outs=outs)
-    timed, outs = table.timed, table.outs  # a start table keeps its own refinements
-    grid = placement == "grid"
-    for rnd in range(rounds):
-        eps = first_epsilon if rnd == 0 and start is None else epsilon
-        if decay and rounds > 1:
-            eps = first_epsilon + (epsilon - first_epsilon) * rnd / (rounds - 1)
-        sums: dict[int, float] = {}
-        cnts: dict[int, int] = {}
-        it = range(games)
-        bar = tqdm(
-            it,
-            desc=f"{scoring}/{placement} round {rnd + 1}/{rounds}",
-            disable=not progress,
-            file=sys.stderr,
-        )
-        for _ in bar:
-            deal = rng.sample(range(52), NUM_CARDS_PLACED)
-            boards: list[Board] = []
-            final = play_deal(
-                deal,
-                table if rnd or start else ValueTable(scoring, placement, {}),
-                rng,
-                grid,
-                play_depth,
-                eps,
-                record=boards,
-            )
-            lines = _final_lines(final)
-            scores = {(t, i): score_of(cards_of(m), scoring) for t, i, m in lines}
-            for n, b in enumerate(boards[:-1]):
-                table.unseen = ((1 << 52) - 1) & ~sum(1 << c for c in deal[:n])
-                for is_col, i, _ in lines:
-                    m = (b.col_masks if is_col else b.row_masks)[i]
-                    k = pattern_key(m, bool(is_col)) * 16
-                    if outs and 3 <= m.bit_count() < SIDE:
-                        k += table.outs_bucket(m)
-                    s = scores[(is_col, i)]
-                    for slot in (k * 32 + n, k * 32 + NO_TIME):
-                        sums[slot] = sums.get(slot, 0.0) + s
-                        cnts[slot] = cnts.get(slot, 0) + 1
-                    if k % 16:  # the line's value over all outs, for buckets never met
-                        slot = (k - k % 16) * 32 + NO_TIME
-                        sums[slot] = sums.get(slot, 0.0) + s
-                        cnts[slot] = cnts.get(slot, 0) + 1
-        values = {  # full lines are valued exactly; rare patterns keep the mean over all times
-            k: sums[k] / cnts[k]
-            for k in sums
-            if _key_size(k // 512) < SIDE and cnts[k] >= min_count
-        }
-        table = ValueTable(scoring, placement, values, cnts, timed=timed, outs=outs)
-    return table
-
-
-# ----------------------------------------------------------------------------------------------
 # The agent
 # ----------------------------------------------------------------------------------------------
 
@@ -698,8 +571,9 @@ MEASURED: dict[str, tuple[float, float]] = {
     "planner": (49.87, 1.27),
 }
 """Mean score and 95% CI half-width over the same 300 deals, book placement, English scoring
-(``python -m hoyle.agents.patience bench --agents "random;heuristic;planner:depth=1;planner"
---deals 300 --seed 1``): CPU time a deal 1, 5, 4 and 81 ms on a loaded 2-core machine.
+(``python -m hoyle.experiments.train_patience bench --agents
+"random;heuristic;planner:depth=1;planner" --deals 300 --seed 1``): CPU time a deal 1, 5, 4
+and 81 ms on a loaded 2-core machine.
 Grid placement (200 deals, seed 2): random 7.6, heuristic 35.8, planner 48.8 ± 1.6. American
 scoring (200 deals, seed 3): random 15.5, heuristic 83.5, planner 114.4 ± 3.9 (7.4 times
 random there, 6.4 times under the English table)."""
@@ -857,99 +731,8 @@ def from_spec(
     return PlannerBot(game, seed, spec, depth, options.get("table") or None)
 
 
-# ----------------------------------------------------------------------------------------------
-# Command line: training the table, a quick measurement
-# ----------------------------------------------------------------------------------------------
-
-
-def make_agent(spec: str, game: Any, seed: int) -> HoyleBot:
-    """``hoyle.agents.make`` (``planner`` is an installed agent kind like the others)."""
-    from hoyle.agents import make
-
-    return make(spec, game, seed)
-
-
-def play_one(game: Any, bots: Sequence[HoyleBot], chance_seed: int) -> list[float]:
-    """One game through pyspiel: chance from ``chance_seed``, player ``p`` played by
-    ``bots[p]``. Returns the returns."""
-    rng = random.Random(chance_seed)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
-    return list(state.returns())
-
-
-def bench(
-    specs: Sequence[str], deals: int, seed: int, params: dict[str, Any], progress: bool = True
-) -> dict[str, tuple[float, float, float]]:
-    """Mean score, 95% CI half-width and seconds a deal of each agent over the same ``deals``
-    deals of one-player Poker Patience with ``params``."""
-    import time
-
-    import pyspiel
-    from tqdm import tqdm
-
-    import hoyle.envs  # noqa: F401  (registers the games)
-
-    game = pyspiel.load_game("hoyle_poker_patience", params)
-    out: dict[str, tuple[float, float, float]] = {}
-    for spec in specs:
-        bot = make_agent(spec, game, seed)
-        scores = []
-        t0 = time.process_time()
-        for d in tqdm(range(deals), desc=spec, disable=not progress, file=sys.stderr):
-            scores.append(play_one(game, [bot], seed * 1_000_003 + d)[0])
-        secs = (time.process_time() - t0) / deals
-        arr = np.array(scores)
-        half = 1.96 * float(arr.std(ddof=1)) / np.sqrt(len(arr)) if len(arr) > 1 else float("nan")
-        out[spec] = (float(arr.mean()), half, secs)
-    return out
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``train`` the committed table; ``bench`` agents over seeded deals."""
-    import argparse
-
-    ap = argparse.ArgumentParser(
-        prog="python -m hoyle.agents.patience", description=__doc__.split("\n")[0]
-    )
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    tr = sub.add_parser("train", help="learn the line-pattern values by self-play")
-    tr.add_argument("--games", type=int, default=20000, help="games per round")
-    tr.add_argument("--rounds", type=int, default=4)
-    tr.add_argument("--seed", type=int, default=1)
-    tr.add_argument("--scoring", choices=(*SCORINGS, "all"), default="all")
-    tr.add_argument("--placement", choices=(*PLACEMENTS, "all"), default="all")
-    tr.add_argument("--out", default="agents/patience_values.npz")
-    be = sub.add_parser("bench", help="mean scores of agents over the same seeded deals")
-    be.add_argument("--agents", default="random,heuristic,planner")
-    be.add_argument("--deals", type=int, default=200)
-    be.add_argument("--seed", type=int, default=1)
-    be.add_argument("--scoring", choices=SCORINGS, default="english")
-    be.add_argument("--placement", choices=PLACEMENTS, default="book")
-    args = ap.parse_args(argv)
-    if args.cmd == "train":
-        tables = []
-        for scoring in SCORINGS if args.scoring == "all" else (args.scoring,):
-            for placement in PLACEMENTS if args.placement == "all" else (args.placement,):
-                tables.append(train(args.games, args.seed, scoring, placement, args.rounds))
-        save_tables(args.out, tables)
-        print(f"wrote {len(tables)} tables to {args.out}")
-        return 0
-    results = bench(
-        args.agents.split(";") if ";" in args.agents else args.agents.split(","),
-        args.deals,
-        args.seed,
-        {"scoring": args.scoring, "placement": args.placement},
-    )
-    for spec, (mean, half, secs) in results.items():
-        print(f"{spec:24s} mean {mean:6.2f} ± {half:4.2f} (95% CI)  {secs * 1000:7.1f} ms a deal")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # The old command line, moved to the experiments layer.
+    sys.exit("python -m hoyle.agents.patience has moved: train the table with 'hoyle train "
+             "poker_patience --method table' (or 'python -m hoyle.experiments.train_patience "
+             "train', the same flags as before), measure with 'python -m "
+             "hoyle.experiments.train_patience bench'")  # fmt: skip

@@ -1,5 +1,9 @@
 """``hoyle train``: tabular MCCFR on a game's small configuration (exact) or the full game.
 
+(The other methods are runs of their own on the same skeleton, dispatched from :func:`run`:
+``--method td``, backgammon's TD(λ) network, :mod:`hoyle.experiments.train_td`; ``--method
+table``, the Poker Patience planner's line values, :mod:`hoyle.experiments.train_patience`.)
+
 Two modes, chosen by ``--config`` and ``--abstraction``:
 
 * **exact** (``--config small``, the default, or ``--config tiny``, without
@@ -68,6 +72,7 @@ from hoyle.experiments.usage import UsageError
 
 if TYPE_CHECKING:
     from hoyle.envs.core.registry import GameSpec
+    from hoyle.experiments.train_patience import TableTrainer
     from hoyle.experiments.train_td import TDTrainer
 
 MODES = ("exact", "abstracted")
@@ -436,7 +441,8 @@ def add_command(subparsers: Any) -> None:
     """Add ``hoyle train`` to the ``hoyle`` parser."""
     t = subparsers.add_parser(
         "train", help="train an agent: MCCFR (exact on the small configuration, or "
-        "abstracted), or TD(λ) self-play for backgammon",
+        "abstracted), TD(λ) self-play for backgammon, or the line values of the Poker "
+        "Patience planner",
         description="--method mccfr (default): tabular MCCFR. With --config small (default) the game's small "
         "configuration is enumerated once and the exact exploitability of the average policy "
         "is logged (exploitability.csv, exploitability.png). With --config full (or "
@@ -444,12 +450,16 @@ def add_command(subparsers: Any) -> None:
         "abstraction. Checkpoints go to the run folder; the same command resumes. The policy "
         "plays as the agent mccfr:policy=OUT/policy.npz. --method td (backgammon): a "
         "TD-Gammon style value network learnt by TD(λ) self-play, with a learning curve "
-        "(curve.csv, curve.png), checkpoints and resume; it plays as td:weights=OUT/td.npz.",
+        "(curve.csv, curve.png), checkpoints and resume; it plays as td:weights=OUT/td.npz. "
+        "--method table (poker_patience): the planner's line values learnt by Monte Carlo "
+        "self-play in rounds, with a learning curve, checkpoints and resume; they play as "
+        "planner:table=OUT/values.npz.",
     )  # fmt: skip
     t.add_argument("game", help="game string, e.g. conquian")
-    t.add_argument("--method", default="mccfr", choices=("mccfr", "td"),
-                   help="mccfr, or td: TD(λ) self-play of a backgammon value network "
-                   "(hoyle.experiments.train_td)")  # fmt: skip
+    t.add_argument("--method", default="mccfr", choices=("mccfr", "td", "table"),
+                   help="mccfr; td: TD(λ) self-play of a backgammon value network "
+                   "(hoyle.experiments.train_td); table: the line values of the Poker "
+                   "Patience planner (hoyle.experiments.train_patience)")  # fmt: skip
     t.add_argument(
         "--sampling",
         choices=("external", "outcome"),
@@ -494,14 +504,26 @@ def add_command(subparsers: Any) -> None:
     g = t.add_argument_group(
         "--method td (backgammon: TD(λ) self-play, hoyle.experiments.train_td)"
     )
-    g.add_argument("--games", type=int, default=1000, help="self-play games (default 1000)")
+    g.add_argument("--games", type=int, default=None,
+                   help="self-play games (default 1000); table: games a round (default "
+                   "6000)")  # fmt: skip
     g.add_argument("--hidden", type=int, default=40, help="hidden units (default 40)")
     g.add_argument("--lam", type=float, default=0.7, help="trace decay λ (default 0.7)")
     g.add_argument("--alpha", type=float, default=0.1, help="step size (default 0.1)")
     g.add_argument("--explore", type=float, default=0.0,
                    help="probability of a random play in self-play (default 0)")  # fmt: skip
     g.add_argument("--eval-games", type=int, default=200,
-                   help="games against each baseline per curve point (default 200)")  # fmt: skip
+                   help="games against each baseline per curve point (default 200); table: "
+                   "deals the greedy player plays per curve point")  # fmt: skip
+    pt = t.add_argument_group(
+        "--method table (Poker Patience: the planner's line values, "
+        "hoyle.experiments.train_patience)"
+    )
+    pt.add_argument("--rounds", type=int, default=4,
+                    help="rounds of --games self-play games a table (default 4)")  # fmt: skip
+    pt.add_argument("--all-tables", action="store_true",
+                    help="learn every scoring and placement into one file, as committed "
+                    "(default: the game string's scoring and placement)")  # fmt: skip
     t.set_defaults(func=run)
 
 
@@ -510,8 +532,23 @@ def run(args: argparse.Namespace) -> int:
     same command again to resume; a bad folder or file is a one-line usage error, 2)."""
     from hoyle.experiments.runs import sigterm_as_interrupt
 
-    trainer: Trainer | TDTrainer
-    if args.method == "td":
+    trainer: Trainer | TDTrainer | TableTrainer
+    if args.games is None:  # each method's own default
+        args.games = 6000 if args.method == "table" else 1000
+    if args.method == "table":
+        from hoyle.experiments.train_patience import TableTrainer
+        from hoyle.experiments.train_patience import command_line as table_command
+
+        if args.eval_every is not None:
+            raise UsageError("--method table evaluates at the end of every round: "
+                             "--eval-every does not apply")  # fmt: skip
+        trainer = TableTrainer(
+            args.game, all_tables=args.all_tables, games=args.games,
+            rounds=args.rounds, seed=args.seed, out=args.out,
+            checkpoint_every=args.checkpoint_every, eval_games=args.eval_games,
+            resume=args.resume, progress=not args.quiet, command=table_command(args),
+        )  # fmt: skip
+    elif args.method == "td":
         from hoyle.experiments.train_td import TDTrainer, single_threaded_blas
         from hoyle.experiments.train_td import command_line as td_command
 
@@ -544,6 +581,10 @@ def run(args: argparse.Namespace) -> int:
         from hoyle.experiments.train_td import format_summary as td_summary
 
         print(td_summary(summary))
+    elif args.method == "table":
+        from hoyle.experiments.train_patience import format_summary as table_summary
+
+        print(table_summary(summary))
     else:
         print(format_summary(summary, trainer.out))
     return 0

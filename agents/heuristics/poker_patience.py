@@ -29,8 +29,8 @@ Patience the cells are those the legal directions lead to, the card the next one
 
 Every hint reads only the player's view: his layout, the card to place.
 
-Measured (``python -m hoyle.agents.patience bench --agents "random;heuristic;..." --deals 300
---seed 1``, book placement, English scoring, the same deals; mean and 95% CI): random 7.8 ±
+Measured (``python -m hoyle.experiments.train_patience bench --agents "random;heuristic;..."
+--deals 300 --seed 1``, book placement, English scoring, the same deals; mean and 95% CI): random 7.8 ±
 0.5, heuristic 35.8 ± 1.3; without ``pairs-across`` 29.9, without ``suits-down`` 34.9, without
 ``straights-open`` 33.0. Grid placement (200 deals, seed 2): random 7.6, heuristic 35.8 ± 1.5.
 American scoring (200 deals, seed 3): random 15.5, heuristic 83.5 ± 3.1.

@@ -5,8 +5,10 @@ What is checked: the planner's own board agrees with the game on the legal cells
 abstraction on built lines; the evaluator's gain is the change of the layout's value; the
 two-ply expectimax equals a brute force over the next card; the Serpent search finds the
 book's 81 (and scores the book's 78 layout among its paths); the heuristic beats random and
-the planner beats the heuristic on the same deals; seeds reproduce moves and training; the
-agents play several players and the grid placement to the end.
+the planner beats the heuristic on the same deals; seeds reproduce moves, and the committed
+table plays the moves it played before the trainer moved to the experiments layer; the agents
+play several players and the grid placement to the end. (The training run is tested in
+``tests/experiments/test_train_patience.py``.)
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from hoyle.agents.heuristics import poker_patience as H
 from hoyle.agents.heuristics.hints import HEURISTICS
 from hoyle.envs.core.cards import cards_of, parse_cards
 from hoyle.envs.games.poker_patience import ENGLISH, legal_cells
+from hoyle.experiments.train_patience import make_agent, play_one
 
 BOOK_DEAL = (
     "D.6 S.5 C.Q D.Q H.Q H.10 C.10 H.6 C.3 H.J H.A H.5 H.8 H.K S.Q H.4 C.2 D.2 H.7 S.J "
@@ -35,12 +38,12 @@ LAYOUT_1 = "♥8 ♥5 ♣3 ♥6 ♣10 ♥K ♥A ♥J ♥Q ♥10 ♠Q ♥4 ♣2 �
 
 
 def agent(spec: str, game: Any, seed: int = 0) -> Any:
-    return P.make_agent(spec, game, seed)
+    return make_agent(spec, game, seed)
 
 
 def mean_scores(spec: str, game: Any, deals: int, seed: int = 7) -> list[float]:
     bot = agent(spec, game, seed)
-    return [P.play_one(game, [bot], seed * 1000 + d)[0] for d in range(deals)]
+    return [play_one(game, [bot], seed * 1000 + d)[0] for d in range(deals)]
 
 
 # --- the planner's board and evaluator ------------------------------------------------------
@@ -137,29 +140,6 @@ def test_committed_tables_load_for_every_scoring_and_placement() -> None:
 SCORE_MAX = {"english": 30, "american": 100}
 
 
-def test_training_is_reproducible() -> None:
-    a = P.train(40, seed=3, rounds=2, progress=False, min_count=1)
-    b = P.train(40, seed=3, rounds=2, progress=False, min_count=1)
-    assert a.values == b.values and a.values
-    c = P.train(40, seed=4, rounds=2, progress=False, min_count=1)
-    assert c.values != a.values
-
-
-def test_training_options_time_outs_and_start() -> None:
-    # The refinements not kept by default still work: values by time and by outs, and more
-    # self-play from a table with the two-ply planner, each playing a deal to its end.
-    base = P.train(20, seed=5, rounds=1, progress=False, min_count=1, timed=True, outs=True)
-    assert any(k % 32 != P.NO_TIME for k in base.values)  # some values are by time
-    assert any((k // 32) % 16 for k in base.values)  # some by outs
-    more = P.train(2, seed=5, rounds=1, progress=False, min_count=1, start=base, play_depth=2)
-    assert more.values and more.timed and more.outs
-    board = P.play_deal(random.Random(1).sample(range(52), 25), more, random.Random(0), depth=2)
-    assert board.occupied.bit_count() == 25
-    flat = P.train(8, seed=5, rounds=3, progress=False, min_count=1)
-    decayed = P.train(8, seed=5, rounds=3, progress=False, min_count=1, decay=True)
-    assert flat.values != decayed.values  # round 1 explores with ε = 0.1, against 0.2 decayed
-
-
 # --- Serpent: the exact search ---------------------------------------------------------------
 
 
@@ -175,12 +155,12 @@ def test_serpent_search_finds_the_books_81_and_scores_its_78() -> None:
     hit = np.flatnonzero((orders == order).all(axis=1))
     assert len(hit) == 1 and int(scores[hit[0]]) == 78
     game = pyspiel.load_game("hoyle_serpent_poker_patience", {"deal": BOOK_DEAL})
-    assert P.play_one(game, [agent("planner", game)], 0) == [81.0]
+    assert play_one(game, [agent("planner", game)], 0) == [81.0]
 
 
 def test_serpent_heuristic_plays_legal_moves_and_beats_nothing() -> None:
     game = pyspiel.load_game("hoyle_serpent_poker_patience", {"deal": BOOK_DEAL})
-    score = P.play_one(game, [make("heuristic", game, 0)], 0)[0]
+    score = play_one(game, [make("heuristic", game, 0)], 0)[0]
     assert 0 < score <= 81
 
 
@@ -245,6 +225,40 @@ def test_same_seed_same_moves(spec: str) -> None:
     assert moves(1) == moves(1)
 
 
+# The committed table's moves on seeded deals, recorded before the trainer moved out of
+# agents/patience.py: the player reads and plays the shipped file exactly as before.
+SHIPPED_MOVES = [
+    ("planner", {}, 0, 1, [41, 50, 30, 29, 42, 51, 31, 38, 47, 33, 32, 39, 59, 57, 48, 66, 58,
+                           65, 67, 69, 68, 60, 49, 56], 48.0),
+    ("planner", {}, 3, 2, [39, 38, 46, 55, 32, 56, 29, 30, 31, 50, 22, 47, 21, 48, 59, 28, 20,
+                           19, 49, 23, 41, 58, 57, 37], 48.0),
+    ("planner:depth=1", {}, 0, 3, [50, 51, 48, 59, 43, 69, 57, 42, 70, 60, 31, 61, 33, 58, 67,
+                                   68, 41, 66, 30, 32, 49, 34, 39, 52], 67.0),
+    ("planner", {"placement": "grid", "scoring": "american"}, 1, 4,
+     [24, 33, 47, 39, 23, 59, 38, 29, 56, 20, 32, 48, 51, 31, 42, 57, 21, 41, 50, 60, 49, 58, 22,
+      40, 30], 111.0),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("spec", "params", "seed", "chance", "moves", "score"), SHIPPED_MOVES)
+def test_the_shipped_table_plays_as_before(
+    spec: str, params: dict[str, Any], seed: int, chance: int, moves: list[int], score: float
+) -> None:
+    game = pyspiel.load_game("hoyle_poker_patience", params)
+    bot = agent(spec, game, seed)
+    rng = random.Random(chance)
+    state = game.new_initial_state()
+    played = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            played.append(bot.step(state))
+            state.apply_action(played[-1])
+    assert played == moves and state.returns() == [score]
+
+
 @pytest.mark.parametrize(
     "params", [{"players": 3}, {"placement": "grid"}, {"scoring": "american", "players": 2}]
 )
@@ -252,7 +266,7 @@ def test_agents_play_several_players_and_the_grid(params: dict[str, Any]) -> Non
     game = pyspiel.load_game("hoyle_poker_patience", params)
     n = game.num_players()
     bots = [agent(["planner", "heuristic", "planner:depth=1"][p % 3], game, p) for p in range(n)]
-    returns = P.play_one(game, bots, 1)
+    returns = play_one(game, bots, 1)
     assert len(returns) == n
     if n > 1:
         assert sum(returns) == 0
