@@ -19,9 +19,12 @@ import pyspiel
 import pytest
 
 import hoyle.envs
+from hoyle.envs.core.capabilities import KeepsEventLog
 from hoyle.envs.core.cards import SUIT_LETTERS, SUIT_SYMBOLS
+from hoyle.envs.core.determinize import DeclaresHidden
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.rules import CHANCE
+from hoyle.envs.core.table import Counter, ShowsTable, TableView, Zone
 from tests.helpers import CONFIGS, config_id, load_config, random_playout_states
 
 pytestmark = pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -419,3 +422,54 @@ def test_illegal_reasons_are_one_line_and_show_only_what_the_mover_sees(config: 
     spec, _ = config
     if spec.short_name in ("backgammon", "conquian", "cassino", "five_hundred", "solo"):
         assert reasons > 0, "no refused action was explained"
+
+
+def test_table_view_is_typed_and_shows_only_what_the_player_sees(config: Any) -> None:
+    """Every game lays out each player's view for a renderer (``rules.table_view``): typed
+    zones and counters, each card in one place, no more cards than the pack; and re-dealing
+    what the player cannot see leaves his table view unchanged."""
+    game = load_config(config)
+    rules = game.rules
+    assert isinstance(rules, ShowsTable), "the rules offer no table_view (envs/core/table.py)"
+    imperfect = game.get_type().information != pyspiel.GameType.Information.PERFECT_INFORMATION
+    checked = 0
+    for i, state in enumerate(_states(config, 2, 13)):
+        if i % 5 or state.is_chance_node():
+            continue
+        for player in range(game.num_players()):
+            view = rules.table_view(state.s, player)
+            assert isinstance(view, TableView) and view.player == player
+            assert all(isinstance(z, Zone) and z.hidden >= 0 for z in view.zones)
+            assert all(isinstance(c, Counter) for c in view.counters)
+            names = [z.name for z in view.zones] + [c.name for c in view.counters]
+            assert len(names) == len(set(names)), f"two places share a name: {names}"
+            shown = [c for z in view.zones for c in z.cards]
+            assert len(shown) == len(set(shown)), f"a card shown in two places: {view.zones}"
+            if imperfect:
+                other = state.resample_from_infostate(
+                    player, pyspiel.UniformProbabilitySampler(i + player, 0.0, 1.0)
+                )
+                assert rules.table_view(other.s, player) == view, (
+                    f"player {player}'s table view changed when what he cannot see was re-dealt"
+                )
+            checked += 1
+    assert checked > 0
+
+
+def test_hidden_information_is_in_the_core_event_log(config: Any) -> None:
+    """A game of imperfect information keeps the core's event log (who saw each value) and
+    declares its hidden cards to the core's determinizer; every event that names a history
+    position names one that exists."""
+    game = load_config(config)
+    if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        pytest.skip("perfect information: nothing hidden")
+    rules = game.rules
+    assert isinstance(rules, KeepsEventLog), "no core event log (envs/core/events.py)"
+    assert isinstance(rules, DeclaresHidden), "no declaration to the core determinizer"
+    for i, state in enumerate(_states(config, 1, 14)):
+        if i % 3:
+            continue
+        history = state.history()
+        for _, _, value, _, at in state.s.log:
+            assert at < len(history), (at, len(history))
+            assert at < 0 or history[at] >= value, "an event names a card its action is not"

@@ -91,9 +91,6 @@ class SoloRules:
         up = format_card(shown) if shown >= 0 else "-"
         return f"turned up {bin(dealt)}; showing {up}; kept {kept}; card {turn}"
 
-    def hidden_deals(self, s: SoloState, player: int, history: Any) -> tuple[list[int], list[int]]:
-        return [], []
-
     def card_zones(self, s: SoloState) -> dict[str, int]:
         return {"dealt": s.dealt, "stock": 0b111111 & ~s.dealt}
 
