@@ -66,6 +66,9 @@ from hoyle.envs.core.files import (
 )
 from hoyle.experiments.trainer import (  # the folder rules and the game, for every method
     RunTrainer,
+    checked_meta,
+    checked_progress,
+    not_this_run,
     resolve_game,
 )
 from hoyle.experiments.usage import UsageError
@@ -278,23 +281,10 @@ class Trainer(RunTrainer):
         nothing of it is executed: arrays are read without pickle, the rest is JSON)."""
         what = "checkpoint of an MCCFR run"
         z = load_npz(path, what, ("meta",))
-        meta = npz_json(z, "meta", path, what)
-
-        def bad(why: str) -> FileFormatError:
-            return FileFormatError(f"{path} is not a checkpoint of this run: {why}; "
-                                   "--no-resume starts over")  # fmt: skip
-
-        if not isinstance(meta, dict) or meta.get("format") != CHECKPOINT_FORMAT:
-            raise bad(f"not the {CHECKPOINT_FORMAT} format")
-        if meta.get("config") != self.config:
-            raise bad("it was made with other settings")
+        bad = not_this_run(path)
+        meta = checked_meta(npz_json(z, "meta", path, what), bad, CHECKPOINT_FORMAT, self.config)
         log, secs, state = meta.get("log"), meta.get("train_seconds"), meta.get("solver")
-        if not isinstance(secs, int | float) or not secs >= 0:
-            raise bad("bad training time")
-        if not isinstance(log, list) or not all(
-            isinstance(r, dict) and isinstance(r.get("iteration"), int) for r in log
-        ):
-            raise bad("bad log")
+        secs, log = checked_progress(bad, secs, log, "iteration")
         if not isinstance(state, dict):
             raise bad("no solver state")
         arrays = {k: v for k, v in z.items() if k != "meta"}

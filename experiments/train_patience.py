@@ -48,8 +48,6 @@ names the run folder), ``bench`` measures agents over the same seeded deals
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import random
 import sys
 from collections.abc import Iterable, Sequence
@@ -77,8 +75,15 @@ from hoyle.agents.patience import (
     table_name,
 )
 from hoyle.envs.core.cards import cards_of
-from hoyle.envs.core.files import FileFormatError, load_npz, npz_json, save_npz, write_text
-from hoyle.experiments.trainer import RunTrainer, resolve_game
+from hoyle.envs.core.files import FileFormatError, load_npz, npz_json, save_npz
+from hoyle.experiments.trainer import (
+    RunTrainer,
+    checked_meta,
+    checked_progress,
+    not_this_run,
+    resolve_game,
+    write_curve,
+)
 from hoyle.experiments.usage import UsageError
 
 ALL_TABLES = tuple((s, p) for s in SCORINGS for p in PLACEMENTS)
@@ -413,26 +418,12 @@ class TableTrainer(RunTrainer):
         and changes nothing."""
         what = "checkpoint of a patience table run"
         z = load_npz(path, what, ("meta",))
-        meta = npz_json(z, "meta", path, what)
-
-        def bad(why: str) -> FileFormatError:
-            return FileFormatError(f"{path} is not a checkpoint of this run: {why}; "
-                                   "--no-resume starts over")  # fmt: skip
-
-        if not isinstance(meta, dict) or meta.get("format") != CHECKPOINT_FORMAT:
-            raise bad(f"not the {CHECKPOINT_FORMAT} format")
-        if meta.get("config") != self.config:
-            raise bad("it was made with other settings")
+        bad = not_this_run(path)
+        meta = checked_meta(npz_json(z, "meta", path, what), bad, CHECKPOINT_FORMAT, self.config)
         games, secs, curve, rng = (meta.get(k) for k in ("games", "train_seconds", "curve", "rng"))
         if not (isinstance(games, int) and 0 <= games <= self.total):
             raise bad("bad game count")
-        if not isinstance(secs, int | float) or not secs >= 0:
-            raise bad("bad training time")
-        if not isinstance(curve, list) or not all(
-            isinstance(r, dict) and isinstance(r.get("games"), int) and set(r) <= set(CURVE_FIELDS)
-            for r in curve
-        ):
-            raise bad("bad learning curve")
+        secs, curve = checked_progress(bad, secs, curve, "games", CURVE_FIELDS)
         state = _rng_state(rng)
         if state is None:
             raise bad("bad random generator state")
@@ -461,13 +452,7 @@ class TableTrainer(RunTrainer):
         self.cnts = dict(zip(ks.tolist(), cs.tolist(), strict=True))
 
     def _write_curve(self) -> None:
-        f = io.StringIO(newline="")
-        w = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
-        w.writeheader()
-        for r in self.curve:
-            w.writerow({k: (round(v, 4) if isinstance(v, float) else v)
-                        for k, v in r.items()})  # fmt: skip
-        write_text(self.out / "curve.csv", f.getvalue())
+        write_curve(self.out / "curve.csv", self.curve, CURVE_FIELDS)
 
     def plot(self) -> Path | None:
         if not self.curve:

@@ -27,8 +27,6 @@ this run's :data:`TDTrainer.FILES`; :class:`TDTrainer` itself deletes nothing.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +41,13 @@ from hoyle.agents.td.learn import (
     train_game,
 )
 from hoyle.agents.td.net import ValueNet
-from hoyle.envs.core.files import FileFormatError, write_text
-from hoyle.experiments.trainer import RunTrainer, resolve_game
+from hoyle.experiments.trainer import (
+    RunTrainer,
+    checked_progress,
+    not_this_run,
+    resolve_game,
+    write_curve,
+)
 from hoyle.experiments.usage import UsageError
 
 MAX_PLIES = 10_000
@@ -181,10 +184,7 @@ class TDTrainer(RunTrainer):
         """Restore the weights and the trainer's state from ``path``; a file that is not a
         checkpoint of this run raises a one-line ``FileFormatError`` and changes nothing."""
         net = ValueNet.load(path)
-
-        def bad(why: str) -> FileFormatError:
-            return FileFormatError(f"{path} is not a checkpoint of this run: {why}; "
-                                   "--no-resume starts over")  # fmt: skip
+        bad = not_this_run(path)
 
         if net.hidden != self.net.hidden:
             raise bad(f"{net.hidden} hidden units, not {self.net.hidden}")
@@ -201,13 +201,7 @@ class TDTrainer(RunTrainer):
         secs, curve = state.get("train_seconds"), state.get("curve")
         if not (isinstance(games, int) and isinstance(plies, int) and min(games, plies) >= 0):
             raise bad("bad game or play count")
-        if not isinstance(secs, int | float) or not secs >= 0:
-            raise bad("bad training time")
-        if not isinstance(curve, list) or not all(
-            isinstance(r, dict) and isinstance(r.get("games"), int) and set(r) <= set(CURVE_FIELDS)
-            for r in curve
-        ):
-            raise bad("bad learning curve")
+        secs, curve = checked_progress(bad, secs, curve, "games", CURVE_FIELDS)
         self.net.w1[:], self.net.b1[:], self.net.w2[:], self.net.b2[:] = (
             net.w1, net.b1, net.w2, net.b2)  # fmt: skip
         self.done, self.plies = games, plies
@@ -244,13 +238,7 @@ class TDTrainer(RunTrainer):
         return rows
 
     def _write_curve(self) -> None:
-        f = io.StringIO(newline="")
-        w = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
-        w.writeheader()
-        for r in self.curve:
-            w.writerow({k: (round(v, 4) if isinstance(v, float) else v)
-                        for k, v in r.items()})  # fmt: skip
-        write_text(self.out / "curve.csv", f.getvalue())
+        write_curve(self.out / "curve.csv", self.curve, CURVE_FIELDS)
 
     def plot(self) -> Path | None:
         if not self.curve:

@@ -23,12 +23,14 @@ live here, in the experiments layer, beside the tournaments.
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from hoyle.envs.core.files import FileFormatError, read_json, write_json
+from hoyle.envs.core.files import FileFormatError, read_json, write_json, write_text
 from hoyle.envs.core.registry import GameSpec
 from hoyle.experiments.usage import UsageError
 
@@ -37,6 +39,59 @@ RUN_KIND = "train"
 
 Row = dict[str, Any]
 """One row of a learning curve."""
+
+
+# --- checkpoints and curves --------------------------------------------------------------------
+def not_this_run(path: Path) -> Callable[[str], FileFormatError]:
+    """The one-line refusal of a file that is not a checkpoint of this run: ``bad(why)``."""
+
+    def bad(why: str) -> FileFormatError:
+        return FileFormatError(
+            f"{path} is not a checkpoint of this run: {why}; --no-resume starts over"
+        )
+
+    return bad
+
+
+def checked_meta(
+    meta: Any, bad: Callable[[str], FileFormatError], fmt: str, config: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A checkpoint's JSON ``meta``, refused unless it is ``fmt`` made with ``config``."""
+    if not isinstance(meta, dict) or meta.get("format") != fmt:
+        raise bad(f"not the {fmt} format")
+    if meta.get("config") != config:
+        raise bad("it was made with other settings")
+    return meta
+
+
+def checked_progress(
+    bad: Callable[[str], FileFormatError], seconds: Any, curve: Any, key: str,
+    fields: Iterable[str] | None = None,
+) -> tuple[float, list[Row]]:  # fmt: skip
+    """The checkpoint's training time and curve (or log), refused unless the time is a time and
+    the curve a list of rows each with an integer ``key`` (and, given ``fields``, no other
+    fields)."""
+    if not isinstance(seconds, int | float) or not seconds >= 0:
+        raise bad("bad training time")
+    allowed = None if fields is None else set(fields)
+    if not isinstance(curve, list) or not all(
+        isinstance(r, dict)
+        and isinstance(r.get(key), int)
+        and (allowed is None or set(r) <= allowed)
+        for r in curve
+    ):
+        raise bad("bad learning curve" if fields is not None else "bad log")
+    return float(seconds), curve
+
+
+def write_curve(path: Path, rows: Iterable[Row], fields: Sequence[str]) -> None:
+    """The learning curve as CSV (floats to four places), written atomically."""
+    f = io.StringIO(newline="")
+    w = csv.DictWriter(f, fieldnames=list(fields))
+    w.writeheader()
+    for r in rows:
+        w.writerow({k: (round(v, 4) if isinstance(v, float) else v) for k, v in r.items()})
+    write_text(path, f.getvalue())
 
 
 # --- the game ----------------------------------------------------------------------------------
