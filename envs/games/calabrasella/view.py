@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, format_card
-from hoyle.envs.core.events import ViewEvent
+from hoyle.envs.core.events import Event, ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.rules import seat_words
 from hoyle.envs.core.table import Counter, TableView, Zone
@@ -74,12 +74,18 @@ class CalabrasellaView:
     voids: tuple[int, ...]
     last_winner: int
     result: int
-    log: tuple[ViewEvent, ...] = field(compare=False, repr=False)
+    shared_log: tuple[Event, ...] = field(compare=False, repr=False)
     rules: CalabrasellaPlay = field(compare=False, repr=False)
 
     @property
+    def log(self) -> tuple[ViewEvent, ...]:
+        """Every event this seat saw, oldest first: the shared log cut for him when asked (the
+        observation, without the history, never pays for it)."""
+        return self.rules.event_schema.view(self.shared_log, self.player)
+
+    @property
     def events(self) -> tuple[ViewEvent, ...]:
-        """Every event this seat saw, oldest first (the same as ``log``)."""
+        """The same as ``log``."""
         return self.log
 
     @property
@@ -148,7 +154,7 @@ class CalabrasellaViews(CalabrasellaPlay):
             voids=s.voids,
             last_winner=s.last_winner,
             result=s.result,
-            log=self.event_schema.view(s.log, player),
+            shared_log=s.log,
             rules=self,
         )
 
