@@ -25,6 +25,7 @@ Voids have one representation in every game: a 4-bit mask of suits per seat
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -141,8 +142,13 @@ def _cards(mask: CardMask) -> tuple[int, ...]:
     )
 
 
+@functools.lru_cache(maxsize=256)
 def deal_outcomes(pack: CardMask, dealt: CardMask) -> list[tuple[int, float]]:
     """The chance outcomes of dealing the next card: every undealt card, equally likely.
+
+    Kept for the last 256 masks asked (a playout asks at each chance node two or three times:
+    for the legal outcomes, then to check and apply one; 0.07 µs a hit against 3 µs to build
+    a full pack's list), so every caller gets the same list: read it, never change it.
 
     >>> deal_outcomes(0b1011, 0b0001)
     [(1, 0.5), (3, 0.5)]

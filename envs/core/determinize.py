@@ -120,20 +120,7 @@ def _counted_deal(
 
     def splits(allowed: tuple[int, ...], m: int, cap: tuple[int, ...]) -> list[tuple[int, ...]]:
         """Every way to give ``m`` cards to the ``allowed`` holders within ``cap``."""
-        out: list[tuple[int, ...]] = []
-
-        def walk(j: int, left: int, take: list[int]) -> None:
-            if j == len(allowed):
-                if left == 0:
-                    out.append(tuple(take))
-                return
-            for k in range(min(left, cap[allowed[j]]) + 1):
-                take.append(k)
-                walk(j + 1, left - k, take)
-                take.pop()
-
-        walk(0, m, [])
-        return out
+        return compositions(m, [cap[i] for i in allowed])
 
     def rest(
         cap: tuple[int, ...], allowed: tuple[int, ...], take: tuple[int, ...]
@@ -167,14 +154,7 @@ def _counted_deal(
             (take, _multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take)))
             for take in splits(allowed, len(cards), cap)
         ]
-        total = sum(w for _, w in options)
-        pick = min(int(sampler() * total), total - 1)
-        take = options[-1][0]
-        for option, w in options:
-            if pick < w:
-                take = option
-                break
-            pick -= w
+        take = options[pick_weighted([w for _, w in options], sampler)][0]
         shuffled = draw_without_replacement(cards, len(cards), sampler)
         start = 0
         for i, k in zip(allowed, take, strict=True):
@@ -187,6 +167,44 @@ def _counted_deal(
         for i, name in enumerate(names)
     }
     return [queues[h].pop() for h in holders]
+
+
+def compositions(m: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to split ``m`` into parts, one per cap, each part at most its cap.
+
+    >>> compositions(2, [1, 2])
+    [(0, 2), (1, 1)]
+    """
+    out: list[tuple[int, ...]] = []
+    take: list[int] = []
+
+    def walk(j: int, left: int) -> None:
+        if j == len(caps):
+            if left == 0:
+                out.append(tuple(take))
+            return
+        for k in range(min(left, caps[j]) + 1):
+            take.append(k)
+            walk(j + 1, left - k)
+            take.pop()
+
+    walk(0, m)
+    return out
+
+
+def pick_weighted(weights: Sequence[int], sampler: ProbabilitySampler) -> int:
+    """An index drawn in proportion to the (integer) ``weights``: exact, unlike a float sum.
+
+    >>> pick_weighted([1, 0, 3], iter([0.5]).__next__)
+    2
+    """
+    total = sum(weights)
+    x = min(int(sampler() * total), total - 1)
+    for i, w in enumerate(weights):
+        if x < w:
+            return i
+        x -= w
+    return len(weights) - 1
 
 
 def _multinomial(m: int, take: Sequence[int]) -> int:

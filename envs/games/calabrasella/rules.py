@@ -24,7 +24,7 @@ from hoyle.envs.core.cards import (
     format_card,
     suit_of,
 )
-from hoyle.envs.core.deal import TALON, DealPlan, Packet
+from hoyle.envs.core.deal import TALON, DealPlan, Packet, deal_outcomes
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.events import (
     EVERYONE,
@@ -325,7 +325,6 @@ class CalabrasellaPlay:
         per_deal_events += self.num_tricks + 1 + self.talon_size
         max_events = (self.pack_size + 4) * (self.max_deals - 1) + per_deal_events
         self.event_schema = EventSchema(EVENT_KINDS, n, NUM_DISTINCT_ACTIONS, max_events)
-        self._outcome_cache: tuple[int, list[tuple[int, float]]] = (-1, [])
 
     # --- helpers ----------------------------------------------------------------------------
     def active_seats(self, dealer: int) -> tuple[int, ...]:
@@ -433,15 +432,7 @@ class CalabrasellaPlay:
     def chance_outcomes(self, s: CalabrasellaState) -> list[tuple[int, float]]:
         if s.to_move != CHANCE:
             return []
-        undealt = self.pack_mask & ~s.dealt
-        key, out = self._outcome_cache
-        if key == undealt:
-            return out
-        cs = cards_of(undealt)
-        p = 1.0 / len(cs)
-        out = [(c, p) for c in cs]
-        self._outcome_cache = (undealt, out)
-        return out
+        return deal_outcomes(self.pack_mask, s.dealt)
 
     def returns(self, s: CalabrasellaState) -> list[float]:
         n = self.num_players

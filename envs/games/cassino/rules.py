@@ -29,7 +29,7 @@ from hoyle.envs.core.cards import (
     format_card,
     rank_of,
 )
-from hoyle.envs.core.deal import TABLE, DealPlan, Packet
+from hoyle.envs.core.deal import TABLE, DealPlan, Packet, deal_outcomes
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.events import (
     EVERYONE,
@@ -540,12 +540,7 @@ class PlayRules:
     def chance_outcomes(self, s: CassinoState) -> list[tuple[int, float]]:
         if s.phase > DRAW:
             return []
-        # CORE-CANDIDATE: deal_outcomes over a per-suit lookup table of the cards of a mask
-        # (``_bits``) is three times as fast as over ``iter_cards``; a deal is a third of the
-        # steps. The outcomes are the same (a test compares them).
-        left = _bits(self.pack & ~s.dealt)
-        p = 1.0 / len(left)
-        return [(c, p) for c in left]
+        return deal_outcomes(self.pack, s.dealt)
 
     def returns(self, s: CassinoState) -> list[float]:
         if s.outcome is None:

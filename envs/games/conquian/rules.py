@@ -36,7 +36,7 @@ from hoyle.envs.core.cards import (
     rank_of,
     suit_of,
 )
-from hoyle.envs.core.deal import DealPlan
+from hoyle.envs.core.deal import DealPlan, deal_outcomes
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.events import (
     EVERYONE,
@@ -220,7 +220,6 @@ class _Tables:
     poscards: tuple[tuple[int, ...], ...]  # suit -> 10-bit places -> card mask
     block: tuple[int, ...]  # (places << 4 | p) -> the run of ``places`` holding place p
     combo: Mapping[int, tuple[bool, int, int, int]]  # valid combination -> info (below)
-    suit_cards: tuple[Mapping[int, tuple[int, ...]], ...]  # suit -> slice -> card ids
 
 
 def pack_cards(pack_name: str, ranks: int, suits: int) -> tuple[int, ...]:
@@ -308,16 +307,6 @@ def _tables(pack_name: str, ranks: int, suits: int) -> _Tables:
         poscards=poscards,
         block=tuple(block),
         combo=combo,
-        suit_cards=_suit_cards(),
-    )
-
-
-@functools.cache
-def _suit_cards() -> tuple[Mapping[int, tuple[int, ...]], ...]:
-    """Suit -> 13-bit rank slice -> its card ids: the same for every pack, built once."""
-    return tuple(
-        {x: tuple(card(s, r) for r in range(NUM_RANKS) if x >> r & 1) for x in range(1 << 13)}
-        for s in range(NUM_SUITS)
     )
 
 
@@ -393,7 +382,6 @@ class ConquianPlay:
         )
         self.deal_plan = deal_plan(self.hand_size, self.pone_first)
         self._deal_holders = self.deal_plan.holders
-        self._outcome_cache: tuple[int, list[tuple[int, float]]] = (-1, [])
         self._partition_cache: dict[int, tuple[int, ...] | None] = {}
         self._legal = (
             self._no_actions, self._no_actions, self._legal_disposal, self._legal_build,
@@ -502,26 +490,10 @@ class ConquianPlay:
         return self._legal[s.phase](s)
 
     def chance_outcomes(self, s: ConquianState) -> list[tuple[int, float]]:
-        """Every card not yet dealt or turned up, equally likely: the list of
-        ``hoyle.envs.core.deal.deal_outcomes(pack_mask, dealt)``, built from per-suit tables
-        (twice as fast; a playout asks at forty chance nodes a deal)."""
+        """Every card not yet dealt or turned up, equally likely (the core's ``deal_outcomes``)."""
         if s.to_move != CHANCE:
             return []
-        undealt = self.pack_mask & ~s.dealt
-        key, out = self._outcome_cache
-        if key == undealt:
-            return out
-        sc = self.tables.suit_cards
-        cards = (
-            sc[0][undealt & 8191]
-            + sc[1][(undealt >> 13) & 8191]
-            + sc[2][(undealt >> 26) & 8191]
-            + sc[3][(undealt >> 39) & 8191]
-        )
-        p = 1.0 / len(cards)
-        out = [(c, p) for c in cards]
-        self._outcome_cache = (undealt, out)
-        return out
+        return deal_outcomes(self.pack_mask, s.dealt)
 
     def returns(self, s: ConquianState) -> list[float]:
         # Terminal rewards: a series pays its net at the end (the view shows it as it grows);

@@ -512,7 +512,7 @@ class FiveHundredPlay:
     def chance_outcomes(self, s: FiveHundredState) -> list[tuple[int, float]]:
         if s.to_move != CHANCE:
             return []
-        return _outcomes(self.pack_mask, s.dealt)
+        return deal_outcomes(self.pack_mask, s.dealt)
 
     def returns(self, s: FiveHundredState) -> list[float]:
         if s.phase != OVER:
@@ -768,12 +768,6 @@ class FiveHundredPlay:
 
 
 # --- small functions ----------------------------------------------------------------------------
-
-
-@functools.lru_cache(maxsize=512)
-def _outcomes(pack: int, dealt: int) -> list[tuple[int, float]]:
-    """The core's chance outcomes of the next card, kept for the first cards of each deal."""
-    return deal_outcomes(pack, dealt)
 
 
 def _denomination(contract: int) -> int:

@@ -38,7 +38,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hoyle.envs.core.cards import NUM_SUITS, SUIT_MASKS, cards_of, suit_of
-from hoyle.envs.core.determinize import deal_hidden, draw_without_replacement, redeal_unseen
+from hoyle.envs.core.determinize import (
+    compositions,
+    deal_hidden,
+    draw_without_replacement,
+    pick_weighted,
+    redeal_unseen,
+)
 from hoyle.envs.core.events import Event
 from hoyle.envs.core.rules import ProbabilitySampler
 from hoyle.envs.core.tricks import NO_SUIT
@@ -191,7 +197,7 @@ def resample_history(
         weights.append(w * _completions(holders, counts, memo) if w else 0)
     if sum(weights) == 0:
         return redeal_unseen(HeldCards(rules), s, history, player, sampler)
-    key = keys[_pick(weights, sampler)]
+    key = keys[pick_weighted(weights, sampler)]
     new = list(history)
     free: list[tuple[int, int]] = []  # (forbidden mask, history position)
     for sw, f in zip(seat_ways, key, strict=True):
@@ -266,7 +272,7 @@ class _SeatPlacements:
         """A placement of the group ``key``, uniformly: {history position: played card}, and
         the free slots as (forbidden mask, history position)."""
         finals = self.groups[key]
-        state = finals[_pick([w for _, w in finals], sampler)][0]
+        state = finals[pick_weighted([w for _, w in finals], sampler)][0]
         final = state
         d0 = len(self.zero)
         to_zero: list[int] = []
@@ -284,7 +290,7 @@ class _SeatPlacements:
                 if (um >> i) & 1 and lo <= seg <= hi and (u0, um & ~(1 << i)) in prev:
                     options.append(((u0, um & ~(1 << i)), i))
                     weights.append(prev[(u0, um & ~(1 << i))])
-            state, i = options[_pick(weights, sampler)]
+            state, i = options[pick_weighted(weights, sampler)]
             if i < 0:
                 to_zero.append(c)
             else:
@@ -319,35 +325,12 @@ def _completions(
     if key in memo:
         return memo[key]
     total = 0
-
-    def walk(j: int, left: int, take: list[int]) -> None:
-        nonlocal total
-        if j == len(allowed):
-            if left:
-                return
-            ways = math.factorial(k)
-            rest = list(counts)
-            for t, x in zip(allowed, take, strict=True):
-                ways = ways // math.factorial(x) * math.perm(counts[t], x)
-                rest[t] -= x
-            total += ways * _completions(holders, tuple(rest), memo, i + 1)
-            return
-        for x in range(min(left, counts[allowed[j]]) + 1):
-            take.append(x)
-            walk(j + 1, left - x, take)
-            take.pop()
-
-    walk(0, k, [])
+    for take in compositions(k, [counts[t] for t in allowed]):
+        ways = math.factorial(k)
+        rest = list(counts)
+        for t, x in zip(allowed, take, strict=True):
+            ways = ways // math.factorial(x) * math.perm(counts[t], x)
+            rest[t] -= x
+        total += ways * _completions(holders, tuple(rest), memo, i + 1)
     memo[key] = total
     return total
-
-
-def _pick(weights: Sequence[int], sampler: ProbabilitySampler) -> int:
-    """An index drawn in proportion to the (integer) ``weights``."""
-    total = sum(weights)
-    x = min(int(sampler() * total), total - 1)
-    for i, w in enumerate(weights):
-        if x < w:
-            return i
-        x -= w
-    return len(weights) - 1

@@ -176,7 +176,6 @@ class LiftSmokeRules:
         # One event per action: a deal or a draw, and a play, for each card.
         self.event_schema = EventSchema(EVENT_KINDS, n, NUM_CARDS, 2 * self.pack_size)
         self.tricks = tuple(lift_smoke_tricks(t) for t in range(NUM_SUITS))
-        self._outcome_cache: tuple[int, list[tuple[int, float]]] = (-1, [])
         self._orders = self._order_table()
 
     # --- seats ------------------------------------------------------------------------------
@@ -257,11 +256,7 @@ class LiftSmokeRules:
         deal's cards and every draw alike)."""
         if s.to_move != CHANCE:
             return []
-        key, out = self._outcome_cache
-        if key != s.dealt:
-            out = deal_outcomes(self.pack_mask, s.dealt)
-            self._outcome_cache = (s.dealt, out)
-        return out
+        return deal_outcomes(self.pack_mask, s.dealt)
 
     def returns(self, s: LiftSmokeState) -> list[float]:
         n = self.num_players
