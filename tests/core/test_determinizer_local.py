@@ -1,0 +1,141 @@
+"""The determinizer is exact on the full games too, where no tiny tree exists: checked against a
+brute-force enumeration of one information state's worlds.
+
+``test_determinizer_exact`` walks a tiny configuration's whole tree; most games have none
+(their ``no_tiny`` says why). Here, late in seeded random games of each game's own parameters,
+states are taken where the player has only a few cards left to place. For such a state every
+way to put the cards he has not located (``hidden_cards``) in the history places of the
+hidden ones (``relabel_history``) is replayed with every action's legality checked, and kept
+when it gives the player the same information state: that is the set of worlds, found without
+the game's masks, its ``admit_world`` or the core's draw. Each world is keyed by where every
+card is now (``card_zones``): the deal orders the core also draws move no card, and add the
+same number of histories to every world. The determinizer's draws must each be one of those
+worlds, and their frequencies must fit them (chi-square; seeded, so the verdict is fixed).
+
+A game that re-deals with a method of its own (``ResamplesHistory``: Lift Smoke, where a void
+binds only the cards held at that moment, so a played card's arrival is drawn too) is not
+covered by this enumeration, which keeps each played card where it arrived; its own module's
+tests compare it with a brute force of its own.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from typing import Any
+
+import pyspiel
+import pytest
+from scipy.stats import chisquare
+
+import hoyle.envs
+from hoyle.envs.core.capabilities import ResamplesHistory
+from hoyle.envs.core.determinize import DeclaresHidden
+from hoyle.envs.core.events import card_positions, relabel_history
+from hoyle.envs.core.registry import GameSpec
+
+SPECS = [
+    spec
+    for name, spec in sorted(hoyle.envs.GAMES.items())
+    if not spec.perfect_information
+    and isinstance(pyspiel.load_game(spec.spiel_name).rules, DeclaresHidden)
+    and not isinstance(pyspiel.load_game(spec.spiel_name).rules, ResamplesHistory)
+]
+MAX_WORLDS = 720
+"""The most relabellings one state may have (6 hidden places among 6 cards)."""
+STATES = 3
+"""States checked per game."""
+DRAWS_PER_WORLD = 150
+DECIDED_EARLY = {
+    "solo": "a random hand of Solo is decided (and stops) after a trick or two, with twenty "
+    "or more cards still hidden: no state small enough to enumerate arises",
+}
+ALPHA = 1e-4
+
+
+def _zones(state: Any) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(state.rules.card_zones(state.s).items()))
+
+
+def _late_states(game: Any, seed: int) -> list[tuple[Any, int, list[int], list[int]]]:
+    """(state, player, the hidden cards the log places, every hidden card) for decision
+    states of seeded random games whose relabellings number 2 to ``MAX_WORLDS``."""
+    rules = game.rules
+    rng = random.Random(seed)
+    out: list[tuple[Any, int, list[int], list[int]]] = []
+    for _ in range(40):
+        state = game.new_initial_state()
+        found = None
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            for p in range(game.num_players()):
+                hidden = sorted(rules.hidden_cards(state.s, p))
+                placed = sorted(set(card_positions(state.s.log).values()) & set(hidden))
+                if len(set(rules.hidden_cards(state.s, p).values())) < 2 or not placed:
+                    continue
+                if 2 <= math.perm(len(hidden), len(placed)) <= MAX_WORLDS:
+                    found = (state.clone(), p, placed, hidden)
+            state.apply_action(rng.choice(state.legal_actions()))
+        if found is not None:
+            out.append(found)
+        if len(out) == STATES:
+            break
+    return out
+
+
+def _worlds(state: Any, player: int, placed: list[int], hidden: list[int]) -> Counter[Any]:
+    """Every relabelling of the placed hidden cards that replays legally to the same
+    information state for ``player``, counted by where the cards are now."""
+    game = state.get_game()
+    history = state.history()
+    want = state.information_state_string(player)
+    worlds: Counter[Any] = Counter()
+    for cards in itertools.permutations(hidden, len(placed)):
+        new = relabel_history(history, state.s.log, dict(zip(placed, cards, strict=True)))
+        try:
+            world = game.new_initial_state()
+            for a in new:
+                world.apply_action(a)  # legality checked at every step
+        except Exception:
+            continue
+        if world.information_state_string(player) == want:
+            worlds[_zones(world)] += 1
+    return worlds
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[s.short_name for s in SPECS])
+def test_determinizer_matches_a_brute_force_of_late_worlds(spec: GameSpec) -> None:
+    game = pyspiel.load_game(spec.spiel_name)
+    states = _late_states(game, seed=11)
+    if not states and spec.short_name in DECIDED_EARLY:
+        pytest.skip(DECIDED_EARLY[spec.short_name])
+    assert states, f"{spec.short_name}: no late state with few hidden cards was found"
+    failures = []
+    checked = 0
+    for i, (state, player, placed, hidden) in enumerate(states):
+        worlds = _worlds(state, player, placed, hidden)
+        assert _zones(state) in worlds, "the true world is not among the enumerated ones"
+        if len(worlds) < 2:
+            continue
+        checked += 1
+        keys = sorted(worlds)
+        total = sum(worlds.values())
+        draws = DRAWS_PER_WORLD * len(keys)
+        sampler = pyspiel.UniformProbabilitySampler(100 + i, 0.0, 1.0)
+        seen: Counter[Any] = Counter()
+        for _ in range(draws):
+            key = _zones(state.resample_from_infostate(player, sampler))
+            assert key in worlds, f"{spec.short_name}: a draw outside the worlds: {key}"
+            seen[key] += 1
+        observed = [seen[k] for k in keys]
+        expected = [draws * worlds[k] / total for k in keys]
+        p = chisquare(observed, expected).pvalue
+        if p <= ALPHA:
+            failures.append(f"player {player}, {len(keys)} worlds, p={p:.2g}: {observed} "
+                            f"against {[round(e, 1) for e in expected]}")  # fmt: skip
+    assert checked, f"{spec.short_name}: every late state had a single world"
+    assert not failures, f"{spec.short_name}: draws not uniform:\n" + "\n".join(failures)
