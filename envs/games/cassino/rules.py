@@ -1011,22 +1011,26 @@ class PlayRules:
         del builds  # Unused: a build in the log is named by its lowest card.
         kind = m.kind
         if kind == KIND_TRAIL:
-            return log_event(log, E_TRAIL, p, m.card)
+            return log + ((E_TRAIL, p, m.card, EVERYONE, NOWHERE),)  # noqa: RUF005
         if kind == KIND_INCREASE:
-            events = [(E_INCREASE, m.card), (E_WITH_BUILD, m.last_key), (E_CALL, m.value)]
-        else:
-            events = [((_TAKE_EVENT if kind == KIND_TAKE else _BUILD_EVENT)[m.high], m.card)]
-            events += [(E_ON, x) for x in m.base]
-            for u in m.units:
-                if u[0] == UNIT_BUILD:
-                    events.append((E_WITH_BUILD, u[1]))
-                    continue
-                events.append((_UNIT_EVENT[u[0]], u[1]))
-                more = E_PAIR if u[0] == UNIT_PAIR else E_AND
-                events += [(more, x) for x in u[2:]]
-            if kind == KIND_BUILD:
-                events.append((E_CALL, m.value))
-        return log + tuple((k, p, v, EVERYONE, NOWHERE) for k, v in events)
+            return log + (  # noqa: RUF005
+                (E_INCREASE, p, m.card, EVERYONE, NOWHERE),
+                (E_WITH_BUILD, p, m.last_key, EVERYONE, NOWHERE),
+                (E_CALL, p, m.value, EVERYONE, NOWHERE),
+            )
+        first = (_TAKE_EVENT if kind == KIND_TAKE else _BUILD_EVENT)[m.high]
+        events = [(first, p, m.card, EVERYONE, NOWHERE)]
+        events += [(E_ON, p, x, EVERYONE, NOWHERE) for x in m.base]
+        for u in m.units:
+            if u[0] == UNIT_BUILD:
+                events.append((E_WITH_BUILD, p, u[1], EVERYONE, NOWHERE))
+                continue
+            events.append((_UNIT_EVENT[u[0]], p, u[1], EVERYONE, NOWHERE))
+            more = E_PAIR if u[0] == UNIT_PAIR else E_AND
+            events += [(more, p, x, EVERYONE, NOWHERE) for x in u[2:]]
+        if kind == KIND_BUILD:
+            events.append((E_CALL, p, m.value, EVERYONE, NOWHERE))
+        return log + tuple(events)
 
     def _take(self, s: CassinoState, p: int, m: Move) -> None:
         taken = (1 << m.card) | m.sel
