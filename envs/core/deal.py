@@ -25,7 +25,6 @@ Voids have one representation in every game: a 4-bit mask of suits per seat
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -142,22 +141,32 @@ def _cards(mask: CardMask) -> tuple[int, ...]:
     )
 
 
-@functools.lru_cache(maxsize=256)
+_LAST_OUTCOMES: tuple[CardMask, CardMask, list[tuple[int, float]]] = (0, 0, [])
+
+
 def deal_outcomes(pack: CardMask, dealt: CardMask) -> list[tuple[int, float]]:
     """The chance outcomes of dealing the next card: every undealt card, equally likely.
 
-    Kept for the last 256 masks asked (a playout asks at each chance node two or three times:
-    for the legal outcomes, then to check and apply one; 0.07 µs a hit against 3 µs to build
-    a full pack's list), so every caller gets the same list: read it, never change it.
+    The last list made is kept (a chance node is asked for its outcomes more than once: for
+    the legal outcomes, then to check and apply one), so a caller may get the list another
+    got: read it, never change it. One entry, compared inline, is cheaper here than
+    ``functools.lru_cache`` (measured on Conquian's playouts: 182,000 steps a second
+    against 166,000).
 
     >>> deal_outcomes(0b1011, 0b0001)
     [(1, 0.5), (3, 0.5)]
     >>> [c for c, _ in deal_outcomes(1 << 53 | 1 << 13 | 1 << 14, 0)]
     [13, 14, 53]
     """
+    global _LAST_OUTCOMES
+    last = _LAST_OUTCOMES
+    if last[1] == dealt and last[0] == pack and last[2]:
+        return last[2]
     left = pack & ~dealt
     n = left.bit_count()
     if n == 0:
         raise ValueError("no card left to deal")
     p = 1.0 / n
-    return [(c, p) for c in _cards(left)]
+    out = [(c, p) for c in _cards(left)]
+    _LAST_OUTCOMES = (pack, dealt, out)
+    return out
