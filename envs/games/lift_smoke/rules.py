@@ -399,7 +399,7 @@ class LiftSmokeRules:
             hand_sizes=tuple(map(int.bit_count, s.hands)),
             stock=stock,
             winner=s.winner,
-            log=views.cut_log(s.log, player),
+            log=self.event_schema.view(s.log, player),
             rules=self,
         )
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hoyle.envs.core.cards import NUM_RANKS, NUM_SUITS, SUIT_NAMES, cards_of, format_card, suit_of
-from hoyle.envs.core.events import HIDDEN, Event, EventKind, ViewEvent
+from hoyle.envs.core.events import EventKind, ViewEvent
 from hoyle.envs.core.observe import set_one_hot
 from hoyle.envs.core.rules import seat_words
 from hoyle.envs.core.table import Counter, TableView, Zone
@@ -40,15 +40,6 @@ EVENT_KINDS = (
     EventKind("{actor} played {value}"),
     EventKind("{actor} drew {value}"),  # seen by the drawer only
 )
-
-
-# CORE-CANDIDATE: EventSchema.view with a list comprehension and a mask test (no shift) is
-# twice as fast (about 2.5 against 5 us on a 50-event log), which keeps the observation's
-# set_from as fast as the per-player byte logs were. Same result as ``schema.view``.
-def cut_log(log: Sequence[Event], player: int) -> tuple[ViewEvent, ...]:
-    """``player``'s log: every event, its value ``HIDDEN`` where he did not see it."""
-    bit = 1 << player
-    return tuple([(k, a, v) if seen & bit else (k, a, HIDDEN) for k, a, v, seen, _ in log])
 
 
 @dataclass(frozen=True)
