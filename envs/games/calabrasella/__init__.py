@@ -150,15 +150,17 @@ did not handle). Its string lines are the same events in words.
 Determinizer
 ------------
 The core's (:mod:`hoyle.envs.core.determinize`): the rules
-(:class:`~.determinizer.CalabrasellaDeterminizer`) name every card whose place the player does not know, by where it is now (each other seat's
-hand, the card given in exchange if he did not see it, the single player's discards, the talon
-before it is turned up, the cards not yet dealt), and what the table knows: a seat that did not
-follow suit holds none of it; when a 2 was asked for or nothing was, the single player held
-every 3 (with nothing to ask, every 2 too), so none is with an adversary's own cards or in the
-talon, though the card given in exchange may be one. The card asked for is never re-dealt: it
-was handed over in view or lies in the talon. The core draws the cards uniformly within those
-masks and relabels the history through the event log; the game then rejects a draw that would
-have left "ask for nothing" closed and puts the discards back in rising order (``admit_world``). Two places are kept as they truly are (the core
+(:class:`~.determinizer.CalabrasellaDeterminizer`) name every card whose place the player does
+not know, by where it is now (each other seat's hand, the card given in exchange if he did not
+see it, the single player's discards, the talon before it is turned up, the cards not yet
+dealt), and what the table knows: a seat that did not follow suit holds none of it; when a 2
+was asked for or nothing was, the single player held every 3 (with nothing to ask, every 2
+too), so none is with an adversary's own cards or in the talon, though the card given in
+exchange may be one. The card asked for is never re-dealt: it was handed over in view or lies
+in the talon. The core draws the cards uniformly within those masks and relabels the history
+through the event log; the game then rejects a draw that would have left "ask for nothing"
+closed and puts the discards back in rising order (``admit_world``); the other seats' deal
+orders are drawn afresh (``unseen_orders``). Two places are kept as they truly are (the core
 keeps each card's place in the story): the card asked for once the single player may have
 discarded it, and which of the receiver's cards was the one given in exchange once he has
 played it.
