@@ -10,12 +10,10 @@ mypy and the reader).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
-    import pyspiel
-
     from hoyle.envs.core.events import EventSchema
     from hoyle.envs.core.registry import GameSpec
 
@@ -43,17 +41,6 @@ class CardPlayRules(Protocol):
     position (hands, trick, sides, points) or ``None`` outside the card play."""
 
     def card_play(self, s: Any) -> Any: ...
-
-
-@runtime_checkable
-class ResamplesHistory(Protocol):
-    """Rules with a determinizer of their own: a history ``player`` cannot tell from ``s``'s,
-    drawn with ``sampler``. Only for knowledge the core's declaration
-    (:class:`hoyle.envs.core.determinize.DeclaresHidden`) cannot say; it is then used instead."""
-
-    def resample_history(
-        self, s: Any, player: int, history: Sequence[int], sampler: pyspiel.ProbabilitySampler
-    ) -> list[int]: ...
 
 
 @runtime_checkable
@@ -110,7 +97,6 @@ __all__ = [
     "ExplainsIllegal",
     "HoyleGame",
     "KeepsEventLog",
-    "ResamplesHistory",
     "keeps_memory",
     "memoryless",
 ]

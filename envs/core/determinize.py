@@ -21,198 +21,20 @@ that respect the masks) and rewrites the history through the game's event log
   which keeps the draw uniform among the worlds that do.
 
 A game with no hidden cards needs none of this: its history is returned unchanged. A game whose
-knowledge of the hidden cards is not a mask per holder (Lift Smoke: a void binds only the cards
-held at that moment) gives its own ``resample_history`` (:class:`ResamplesHistory`), built on
-:func:`deal_hidden`.
+hands change in play, so that a void binds only the cards held at that moment (Lift Smoke),
+declares each seat's timeline instead (:mod:`hoyle.envs.core.timed`). The uniform draws
+themselves are :mod:`hoyle.envs.core.draw`'s.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Container, Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from hoyle.envs.core.capabilities import ResamplesHistory
+from hoyle.envs.core.draw import deal_hidden, draw_without_replacement
 from hoyle.envs.core.events import Event, card_positions, relabel_history
 from hoyle.envs.core.rules import ProbabilitySampler
-
-
-def draw_without_replacement(pool: Sequence[int], k: int, sampler: ProbabilitySampler) -> list[int]:
-    """``k`` items drawn uniformly without replacement from ``pool``, in draw order.
-
-    >>> draw_without_replacement([5, 6, 7], 3, iter([0.0, 0.0, 0.0]).__next__)
-    [5, 6, 7]
-    >>> draw_without_replacement([5, 6, 7], 1, iter([0.99]).__next__)
-    [7]
-    """
-    items = list(pool)
-    n = len(items)
-    if k > n:
-        raise ValueError(f"cannot draw {k} cards from a pool of {n}")
-    for i in range(k):
-        j = i + min(int(sampler() * (n - i)), n - i - 1)
-        items[i], items[j] = items[j], items[i]
-    return items[:k]
-
-
-def deal_hidden(
-    holders: Sequence[Hashable],
-    pool: Sequence[int],
-    forbidden: Mapping[Any, int],
-    sampler: ProbabilitySampler,
-) -> list[int]:
-    """One card of ``pool`` for each slot, uniformly among the deals that respect ``forbidden``.
-
-    Slot ``i`` is held by ``holders[i]`` (a seat, or any label: ``"widow"``); ``forbidden`` maps
-    a holder to the mask of cards the table knows it cannot hold (a seat that did not follow
-    suit holds none of the suit led). Pool cards left over stay undealt and are unconstrained.
-    Every assignment of cards to slots that respects the masks is equally likely, including
-    the order of a holder's slots, so the result can replace lazily dealt chance actions.
-
-    Method: a few plain draws, rejected if they break a mask (exact, and almost always enough:
-    early in a deal nothing is forbidden); failing that, an exact draw by counting. Cards that
-    the same holders may take form a class; the completions left after giving ``k_h`` cards of
-    a class to each holder ``h`` are counted by recursion over the classes, and each class's
-    split is drawn in proportion to (ways to choose its cards) x (completions of the rest).
-
-    >>> deal_hidden([0, 0, 1], [10, 11, 20], {1: 1 << 20}, iter([0.5] * 20).__next__)[2] != 20
-    True
-    >>> deal_hidden([0], [10], {0: 1 << 10}, iter([0.5] * 20).__next__)
-    Traceback (most recent call last):
-    ...
-    ValueError: no deal of 1 slots from 1 cards respects the known voids
-    """
-    n = len(holders)
-    # Card order, whatever order the caller gathered the pool in: a pool listed as the true
-    # deal lists it would make the same sampler draw different worlds for two states the
-    # player cannot tell apart (the determinizer must be a function of what he saw).
-    pool = sorted(pool)
-    for _ in range(_TRIES):
-        cards = draw_without_replacement(pool, n, sampler)
-        if all(not (forbidden.get(h, 0) >> c) & 1 for h, c in zip(holders, cards, strict=True)):
-            return cards
-    return _counted_deal(holders, pool, forbidden, sampler)
-
-
-_TRIES = 8
-"""Plain draws :func:`deal_hidden` tries before it counts."""
-
-
-def _counted_deal(
-    holders: Sequence[Hashable],
-    pool: Sequence[int],
-    forbidden: Mapping[Any, int],
-    sampler: ProbabilitySampler,
-) -> list[int]:
-    """The exact uniform draw of :func:`deal_hidden` by counting completions."""
-    names = list(dict.fromkeys(holders))
-    undealt = len(pool) - len(holders)
-    if undealt < 0:
-        raise ValueError(f"cannot deal {len(holders)} slots from {len(pool)} cards")
-    capacity = tuple([sum(1 for h in holders if h == name) for name in names] + [undealt])
-    masks = [forbidden.get(name, 0) for name in names] + [0]
-    classes: dict[tuple[int, ...], list[int]] = {}
-    for c in pool:
-        allowed = tuple(i for i, m in enumerate(masks) if not (m >> c) & 1)
-        classes.setdefault(allowed, []).append(c)
-    groups = list(classes.items())
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def splits(allowed: tuple[int, ...], m: int, cap: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every way to give ``m`` cards to the ``allowed`` holders within ``cap``."""
-        return compositions(m, [cap[i] for i in allowed])
-
-    def rest(
-        cap: tuple[int, ...], allowed: tuple[int, ...], take: tuple[int, ...]
-    ) -> tuple[int, ...]:
-        left = list(cap)
-        for i, k in zip(allowed, take, strict=True):
-            left[i] -= k
-        return tuple(left)
-
-    def ways(g: int, cap: tuple[int, ...]) -> int:
-        """Deals of classes ``g..`` into the remaining capacities ``cap``."""
-        if g == len(groups):
-            return 1 if not any(cap) else 0
-        key = (g, cap)
-        if key not in memo:
-            allowed, cards = groups[g]
-            memo[key] = sum(
-                _multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take))
-                for take in splits(allowed, len(cards), cap)
-            )
-        return memo[key]
-
-    cap = capacity
-    if ways(0, cap) == 0:
-        raise ValueError(
-            f"no deal of {len(holders)} slots from {len(pool)} cards respects the known voids"
-        )
-    given: list[list[int]] = [[] for _ in capacity]
-    for g, (allowed, cards) in enumerate(groups):
-        options = [
-            (take, _multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take)))
-            for take in splits(allowed, len(cards), cap)
-        ]
-        take = options[pick_weighted([w for _, w in options], sampler)][0]
-        shuffled = draw_without_replacement(cards, len(cards), sampler)
-        start = 0
-        for i, k in zip(allowed, take, strict=True):
-            given[i].extend(shuffled[start : start + k])
-            start += k
-        cap = rest(cap, allowed, take)
-    # Each holder's cards in a uniform order, handed to its slots in turn.
-    queues = {
-        name: draw_without_replacement(given[i], len(given[i]), sampler)
-        for i, name in enumerate(names)
-    }
-    return [queues[h].pop() for h in holders]
-
-
-def compositions(m: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every way to split ``m`` into parts, one per cap, each part at most its cap.
-
-    >>> compositions(2, [1, 2])
-    [(0, 2), (1, 1)]
-    """
-    out: list[tuple[int, ...]] = []
-    take: list[int] = []
-
-    def walk(j: int, left: int) -> None:
-        if j == len(caps):
-            if left == 0:
-                out.append(tuple(take))
-            return
-        for k in range(min(left, caps[j]) + 1):
-            take.append(k)
-            walk(j + 1, left - k)
-            take.pop()
-
-    walk(0, m)
-    return out
-
-
-def pick_weighted(weights: Sequence[int], sampler: ProbabilitySampler) -> int:
-    """An index drawn in proportion to the (integer) ``weights``: exact, unlike a float sum.
-
-    >>> pick_weighted([1, 0, 3], iter([0.5]).__next__)
-    2
-    """
-    total = sum(weights)
-    x = min(int(sampler() * total), total - 1)
-    for i, w in enumerate(weights):
-        if x < w:
-            return i
-        x -= w
-    return len(weights) - 1
-
-
-def _multinomial(m: int, take: Sequence[int]) -> int:
-    """Ways to split ``m`` distinct cards into groups of the sizes ``take``."""
-    out = math.factorial(m)
-    for k in take:
-        out //= math.factorial(k)
-    return out
+from hoyle.envs.core.timed import DeclaresTimeline, redeal_timed
 
 
 @runtime_checkable
@@ -333,13 +155,20 @@ def shuffle_within(
 def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> list[int]:
     """The history of a world ``player`` cannot tell from ``state`` (the game's re-deal).
 
-    Search agents replay it on a bare rules state, skipping the adapter's legality checks;
-    :func:`resample` replays it with them.
+    The timed re-deal where the game declares a timeline (:mod:`hoyle.envs.core.timed`), else
+    :func:`redeal_unseen`; a game with nothing hidden keeps its history. Search agents replay
+    it on a bare rules state, skipping the adapter's legality checks; :func:`resample` replays
+    it with them.
     """
     rules = state.rules
     history = state.history()
-    if isinstance(rules, ResamplesHistory):
-        return rules.resample_history(state.s, player, history, sampler)
+    if isinstance(rules, DeclaresTimeline):
+        tl = rules.timeline(state.s, player)
+        if tl is None:
+            return list(history)
+        new = redeal_timed(tl, history, player, sampler)
+        if new is not None:
+            return new
     if isinstance(rules, DeclaresHidden):
         return redeal_unseen(rules, state.s, history, player, sampler)
     return list(history)  # Nothing is hidden: the only world is this one.

@@ -14,10 +14,9 @@ from hoyle.envs.core.determinize import (
     AdmitsWorlds,
     DeclaresHidden,
     OrdersUnseen,
-    _counted_deal,
-    deal_hidden,
     redeal_unseen,
 )
+from hoyle.envs.core.draw import _counted_deal, deal_hidden
 from hoyle.envs.core.events import Event, log_event, seats
 
 HOLDERS = [0, 0, 1, "widow"]

@@ -12,10 +12,10 @@ card is now (``card_zones``): the deal orders the core also draws move no card, 
 same number of histories to every world. The determinizer's draws must each be one of those
 worlds, and their frequencies must fit them (chi-square; seeded, so the verdict is fixed).
 
-A game that re-deals with a method of its own (``ResamplesHistory``: Lift Smoke, where a void
-binds only the cards held at that moment, so a played card's arrival is drawn too) is not
-covered by this enumeration, which keeps each played card where it arrived; its own module's
-tests compare it with a brute force of its own.
+A game whose hands change in play (``DeclaresTimeline``: Lift Smoke, where a void binds only
+the cards held at that moment, so a played card's arrival is drawn too) is not covered by this
+enumeration, which keeps each played card where it arrived; its own tests compare the core's
+timed re-deal with a brute force over the arrivals as well.
 """
 
 from __future__ import annotations
@@ -32,17 +32,17 @@ from scipy.stats import chisquare
 
 import hoyle.envs
 from hoyle.agents import make
-from hoyle.envs.core.capabilities import ResamplesHistory
 from hoyle.envs.core.determinize import DeclaresHidden
 from hoyle.envs.core.events import card_positions, relabel_history
 from hoyle.envs.core.registry import GameSpec
+from hoyle.envs.core.timed import DeclaresTimeline
 
 SPECS = [
     spec
     for name, spec in sorted(hoyle.envs.GAMES.items())
     if not spec.perfect_information
     and isinstance(pyspiel.load_game(spec.spiel_name).rules, DeclaresHidden)
-    and not isinstance(pyspiel.load_game(spec.spiel_name).rules, ResamplesHistory)
+    and not isinstance(pyspiel.load_game(spec.spiel_name).rules, DeclaresTimeline)
 ]
 MAX_WORLDS = 720
 """The most relabellings one state may have (6 hidden places among 6 cards)."""

@@ -17,6 +17,7 @@ import pyspiel
 import pytest
 
 import hoyle.envs  # noqa: F401  (registers the games)
+from hoyle.envs.core import timed
 from hoyle.envs.core.cards import (
     CLUBS,
     SUIT_MASKS,
@@ -407,7 +408,7 @@ def test_a_void_is_narrowed_to_the_cards_held_then_when_the_seat_draws() -> None
         if state.is_chance_node() or state.s.phase != L.PLAY or state.s.trick:
             continue
         s = state.s
-        tl = L.timeline(state.s.log, 4)
+        tl = L.log_timeline(state.s.log, 4)
         for q in range(4):
             if s.hands[q].bit_count() < 2 or not tl.voids[q] or not tl.slots[q]:
                 continue
@@ -486,7 +487,7 @@ def test_resample_is_reproducible_and_hidden_cards_are_the_unseen_cards() -> Non
     a = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(3, 0.0, 1.0))
     b = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(3, 0.0, 1.0))
     assert a.history() == b.history()
-    declared = L.HeldCards(state.rules)
+    declared = state.rules
     hidden = declared.hidden_cards(state.s, 1)
     held = {c: h for c, h in hidden.items() if h != "stock"}
     assert set(held) == set(parse_cards("♥4 ♦5 ♦6 ♠A ♥7 ♥8 ♦9 ♦10 ♠Q ♥9 ♥10 ♦J ♠J"))
@@ -512,7 +513,7 @@ def test_the_re_deal_is_uniform_over_the_consistent_worlds() -> None:
         if state.is_chance_node():
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
             continue
-        tl = L.timeline(state.s.log, 4)
+        tl = L.log_timeline(state.s.log, 4)
         p = state.current_player()
         for q in range(4):
             drew_after = any(
@@ -524,9 +525,13 @@ def test_the_re_deal_is_uniform_over_the_consistent_worlds() -> None:
         if player < 0:
             state.apply_action(rng.choice(state.legal_actions()))
     history = state.history()
-    tl = L.timeline(state.s.log, 4)
+    tl = L.log_timeline(state.s.log, 4)
     slots = sorted(
-        pos for q in range(4) if q != player for _, pos in tl.slots[q] if pos != tl.turnup_pos
+        pos
+        for q in range(4)
+        if q != player
+        for _, pos in tl.slots[q]
+        if not tl.fixed >> history[pos] & 1
     )
     pool = sorted({history[i] for i in slots} | set(cards_of(rules.pack_mask & ~state.s.dealt)))
 
@@ -566,7 +571,7 @@ def test_the_fallback_re_deal_keeps_the_played_cards_in_place(monkeypatch: Any) 
     """Past ``MAX_JOINT_GROUPS`` joint choices the played cards keep their true slots and the
     cards still hidden are re-dealt (respecting the voids): still a legal, indistinguishable
     world."""
-    monkeypatch.setattr(L.determinizer, "MAX_JOINT_GROUPS", 0)
+    monkeypatch.setattr(timed, "MAX_JOINT_GROUPS", 0)
     game = load()
     checked = 0
     for i, state in enumerate(_random_states(game, 11, 4)):

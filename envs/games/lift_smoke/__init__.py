@@ -90,13 +90,14 @@ its receiver), the turn-up (by all), a lead and a card played to it (by all), a 
 the drawer); one event per action, each naming the history index of its card. The views, the
 information-state tensor and string are cut from it.
 
-The determinizer (:mod:`~hoyle.envs.games.lift_smoke.determinizer`) re-deals, for a player,
-every card he has not seen (the other seats' dealt and drawn cards, including those they have
-since played, and the stock), respecting the exact timing of the voids, read from the log. The
-played cards' slots are re-drawn as well (the player never saw which slot a card came from, and
-it decides what the cards still held may be), which a relabelling of cards (the core's
-``redeal_unseen``) cannot express; the module says why and how, and the core's re-deal is its
-fallback. The re-deal is exactly uniform over the worlds consistent with what the player saw
+The determinizer is the core's timed re-deal (:mod:`hoyle.envs.core.timed`): the game declares
+each seat's arrivals, plays and voids, read from the log
+(:mod:`~hoyle.envs.games.lift_smoke.determinizer`), and the core re-deals, for a player, every
+card he has not seen (the other seats' dealt and drawn cards, including those they have since
+played, and the stock), respecting the exact timing of the voids. The played cards' slots are
+re-drawn as well (the player never saw which slot a card came from, and it decides what the
+cards still held may be), which a relabelling of cards (the core's ``redeal_unseen``) cannot
+express; that relabelling, on the cards still held, is only the fallback. The re-deal is exactly uniform over the worlds consistent with what the player saw
 (``tests/games/test_lift_smoke.py`` checks it against a brute-force enumeration).
 
 ``card_play`` returns ``None``: the double-dummy solver is not applicable, because the stock
@@ -142,10 +143,7 @@ from collections.abc import Mapping
 from hoyle.envs.core.cards import NUM_RANKS
 from hoyle.envs.core.registry import FOSTER, GameSpec, Param, ParamValue, register
 from hoyle.envs.games.lift_smoke.determinizer import (
-    MAX_JOINT_GROUPS,
-    HeldCards,
-    Timeline,
-    resample_history,
+    log_timeline,
     timeline,
 )
 from hoyle.envs.games.lift_smoke.rules import (
@@ -188,7 +186,6 @@ __all__ = [
     "EV_TURN",
     "GAME",
     "MAX_HAND_SIZE",
-    "MAX_JOINT_GROUPS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NUM_CARDS",
@@ -199,14 +196,12 @@ __all__ = [
     "PLAY",
     "PLAY_ACTION_BASE",
     "SMALL_CONFIG",
-    "HeldCards",
     "LiftSmokeRules",
     "LiftSmokeState",
     "LiftSmokeView",
-    "Timeline",
     "lift_smoke_tricks",
+    "log_timeline",
     "make_rules",
-    "resample_history",
     "timeline",
 ]
 

@@ -1,98 +1,57 @@
-"""Lift Smoke's determinizer: re-deal what a player has not seen, the voids' timing respected.
+"""Lift Smoke's determinizer: the declarations the core re-deals from.
 
 What a player has not seen: the other seats' dealt and drawn cards (those they have since
 played included: he saw the card played, not when it arrived) and the stock. The turn-up is
 public, in its public slot. What the table knows: a seat that did not follow suit held none of
-the suit led *at that moment*; a card it draws later may be of that suit.
+the suit led *at that moment*; a card it draws later may be of that suit. So what the table
+knows depends on when each card arrived, and the played cards' arrivals are hidden too: the
+game declares each seat's :class:`~hoyle.envs.core.timed.Timeline` (:func:`timeline`, read
+from the event log) and the core draws the history exactly
+(:func:`~hoyle.envs.core.timed.redeal_timed`). ``hidden_cards`` and ``forbidden_cards``
+declare the cards still held, each under its seat and the suits it showed out of since the
+card arrived: the core's relabelling re-deal (exact only given the played cards' slots) is the
+fallback past :data:`~hoyle.envs.core.timed.MAX_JOINT_GROUPS` joint choices.
 
-Why not the core's re-deal alone (:func:`~hoyle.envs.core.determinize.redeal_unseen`): that
-relabels cards, so a card another seat has played keeps the slot it truly arrived in (his deal,
-or his draw after his k-th play). The player never saw that slot, and which slot it was decides
-what the cards still held may be: a seat dealt two cards that shows out of hearts, draws, plays
-a spade and holds one card holds a heart with probability H / (2N - H) (N unseen cards, H of
-them hearts), but H / N if the spade was dealt and 0 if it was drawn. So the played cards'
-slots must be re-drawn too, which no relabelling of cards can express. :func:`resample_history`
-does it, exactly; its inputs come from the event log (:func:`timeline`), and the free slots
-are dealt by the core's :func:`~hoyle.envs.core.determinize.deal_hidden`. The core's re-deal,
-declared by :class:`HeldCards`, is the fallback past :data:`MAX_JOINT_GROUPS`.
-
-The exact re-deal (``tests/games/test_lift_smoke.py`` checks it against a brute-force
-enumeration of the worlds): a card played at a seat's u-th play lies in one of his slots after
-the last void of its suit before u and before u; a card still held lies in a slot after the
-seat's last void of its suit. For each seat a pass over its played cards counts the ways to put
-them in its slots, grouped by the forbidden masks of the slots they leave free (each free slot
-forbids the suits the seat showed out of after that slot's card arrived); each joint choice of
-the seats' groups is weighed by those counts times the number of ways to fill the free slots
-from the unseen cards (a count by suit); one is drawn, a placement of the played cards within
-it is drawn backwards through the counts, and the free slots are dealt. Everything it reads is
-public (slot positions, plays, voids, the unseen set), so its distribution depends on the
-player's information state alone. About 2 ms a re-deal in the full game.
+``tests/games/test_lift_smoke.py`` checks the re-deal against a brute-force enumeration of the
+worlds. About 2 ms a re-deal in the full game.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from hoyle.envs.core.cards import NUM_SUITS, SUIT_MASKS, cards_of, suit_of
-from hoyle.envs.core.determinize import (
-    compositions,
-    deal_hidden,
-    draw_without_replacement,
-    pick_weighted,
-    redeal_unseen,
-)
+from hoyle.envs.core.cards import cards_of, suit_of
 from hoyle.envs.core.events import Event
-from hoyle.envs.core.rules import ProbabilitySampler
+from hoyle.envs.core.timed import Timeline
 from hoyle.envs.core.tricks import NO_SUIT
 from hoyle.envs.games.lift_smoke.view import DEAL, EV_DEAL, EV_DRAW, EV_LEAD, EV_TURN
 
 if TYPE_CHECKING:
     from hoyle.envs.games.lift_smoke.rules import LiftSmokeRules, LiftSmokeState
 
-MAX_JOINT_GROUPS = 20_000
-"""The most joint choices of the seats' free slots the exact determinizer weighs."""
+
+def timeline(rules: LiftSmokeRules, s: LiftSmokeState) -> Timeline | None:
+    """Every seat's slots, plays and voids, read from the log (a lead fixes the suit the next
+    plays must follow); the turn-up stays in its public slot; ``None`` before the first card.
+    (The same for every player: each seat's own cards are left alone by the core.)"""
+    if s.phase == DEAL and not s.dealt:
+        return None
+    return log_timeline(s.log, rules.num_players, rules.pack_mask & ~s.dealt)
 
 
-@dataclass(frozen=True)
-class Timeline:
-    """Each seat's hidden history, read from the event log: ``slots[q]`` the (segment, history
-    position) of each card dealt or drawn to ``q`` (segment k: arrived after his k-th play),
-    ``plays[q]`` the (card, position) of each of his plays in order, ``voids[q]`` the (v, suit)
-    of each of his plays that did not follow suit (his v-th play, 1-based), ``turnup_pos`` the
-    position of the turn-up (public)."""
-
-    slots: tuple[tuple[tuple[int, int], ...], ...]
-    plays: tuple[tuple[tuple[int, int], ...], ...]
-    voids: tuple[tuple[tuple[int, int], ...], ...]
-    turnup_pos: int
-
-    def after_mask(self, q: int, seg: int) -> int:
-        """The cards seat ``q`` cannot have received in segment ``seg`` and kept: the suits he
-        showed out of later."""
-        m = 0
-        for v, t in self.voids[q]:
-            if v > seg:
-                m |= SUIT_MASKS[t]
-        return m
-
-
-def timeline(log: Sequence[Event], num_players: int) -> Timeline:
-    """The slots, plays and voids of every seat, from the log (a lead fixes the suit the
-    next plays must follow)."""
+def log_timeline(log: Sequence[Event], num_players: int, undealt: int = 0) -> Timeline:
+    """The :class:`~hoyle.envs.core.timed.Timeline` of ``log``."""
     slots: list[list[tuple[int, int]]] = [[] for _ in range(num_players)]
     plays: list[list[tuple[int, int]]] = [[] for _ in range(num_players)]
     voids: list[list[tuple[int, int]]] = [[] for _ in range(num_players)]
-    turnup_pos = -1
+    fixed = 0
     led = NO_SUIT
     for kind, q, c, _, at in log:
         if kind in (EV_DEAL, EV_DRAW):
             slots[q].append((len(plays[q]), at))
         elif kind == EV_TURN:
-            turnup_pos = at
+            fixed = 1 << c
         else:
             plays[q].append((c, at))
             if kind == EV_LEAD:
@@ -103,234 +62,25 @@ def timeline(log: Sequence[Event], num_players: int) -> Timeline:
         tuple(tuple(x) for x in slots),
         tuple(tuple(x) for x in plays),
         tuple(tuple(x) for x in voids),
-        turnup_pos,
+        fixed,
+        undealt,
     )
 
 
-class HeldCards:
-    """The core's declaration (:class:`~hoyle.envs.core.determinize.DeclaresHidden`) of what
-    ``player`` has not located, the played cards held in their true slots: every card still in
-    another seat's hand (the turn-up excepted), its holder the seat and the suits it showed out
-    of since the card arrived; the stock. It is the fallback of :func:`resample_history`
-    (exact only given the played cards' slots, which the player did not see)."""
-
-    def __init__(self, rules: LiftSmokeRules) -> None:
-        self.rules = rules
-
-    def hidden_cards(self, s: LiftSmokeState, player: int) -> dict[int, Hashable]:
-        tl = timeline(s.log, self.rules.num_players)
-        card_at = {at: c for _, _, c, _, at in s.log}
-        out: dict[int, Hashable] = {}
-        for q, slots in enumerate(tl.slots):
-            if q == player:
-                continue
-            held = s.hands[q]
-            for seg, at in slots:
-                c = card_at[at]
-                if held >> c & 1 and at != tl.turnup_pos:
-                    out[c] = (q, tl.after_mask(q, seg))
-        for c in cards_of(self.rules.pack_mask & ~s.dealt):
-            out[c] = "stock"
-        return out
-
-    def forbidden_cards(self, s: LiftSmokeState, player: int) -> dict[Hashable, int]:
-        holders = set(self.hidden_cards(s, player).values())
-        return {h: h[1] for h in holders if isinstance(h, tuple)}
-
-
-def resample_history(
-    rules: LiftSmokeRules,
-    s: LiftSmokeState,
-    player: int,
-    history: Sequence[int],
-    sampler: ProbabilitySampler,
-) -> list[int]:
-    """Every card ``player`` has not seen re-dealt, respecting the voids at the moment each
-    was shown (see the module docstring)."""
-    if s.phase == DEAL and not s.dealt:
-        return list(history)
-    tl = timeline(s.log, rules.num_players)
-    seats = [q for q in range(rules.num_players) if q != player]
-    turnup_pos = tl.turnup_pos
-    turnup = history[turnup_pos] if turnup_pos >= 0 else -1
-    # Per seat: its hidden slots (segment, history position), its played cards with the window
-    # of segments each may have arrived in.
-    problems = []
-    hidden_now = 0
-    for q in seats:
-        slots = [(seg, pos) for seg, pos in tl.slots[q] if pos != turnup_pos]
-        played = []
-        for u0, (c, _) in enumerate(tl.plays[q]):
-            if c == turnup:
-                continue  # the turn-up stays in its public slot
-            u = u0 + 1
-            lo = max((v for v, t in tl.voids[q] if t == suit_of(c) and v < u), default=0)
-            played.append((c, lo, u - 1))
-        problems.append((q, slots, played))
-        for _, pos in slots:
-            hidden_now |= 1 << history[pos]
-    for _, _, played in problems:
-        for c, _, _ in played:
-            hidden_now &= ~(1 << c)
-    unseen = hidden_now | (rules.pack_mask & ~s.dealt)
-    seat_ways = [_SeatPlacements(slots, played, q, tl) for q, slots, played in problems]
-    combos = math.prod(len(ways.groups) for ways in seat_ways)
-    if not 0 < combos <= MAX_JOINT_GROUPS:
-        # Too many joint choices to weigh (never seen in play): the core's re-deal, the played
-        # cards in their true slots.
-        return redeal_unseen(HeldCards(rules), s, history, player, sampler)
-    # Each joint choice of the seats' free slots weighted by the placements that leave it
-    # times the deals that complete it.
-    counts = tuple((unseen & SUIT_MASKS[t]).bit_count() for t in range(NUM_SUITS))
-    keys = list(itertools.product(*(list(sw.groups) for sw in seat_ways)))
-    weights: list[int] = []
-    memo: dict[Any, int] = {}
-    for key in keys:
-        w = 1
-        merged: dict[int, int] = {}
-        for sw, f in zip(seat_ways, key, strict=True):
-            w *= sw.group_weight[f]
-            for mask, k in f:
-                merged[mask] = merged.get(mask, 0) + k
-        # The unconstrained slots last: they are counted in one step.
-        holders = tuple(sorted(merged.items(), key=lambda mk: (mk[0] == 0, mk[0])))
-        weights.append(w * _completions(holders, counts, memo) if w else 0)
-    if sum(weights) == 0:
-        return redeal_unseen(HeldCards(rules), s, history, player, sampler)
-    key = keys[pick_weighted(weights, sampler)]
-    new = list(history)
-    free: list[tuple[int, int]] = []  # (forbidden mask, history position)
-    for sw, f in zip(seat_ways, key, strict=True):
-        placed, left = sw.sample(f, sampler)
-        for pos, c in placed.items():
-            new[pos] = c
-        free.extend(left)
-    masks = [m for m, _ in free]
-    cards = deal_hidden(masks, cards_of(unseen), {m: m for m in masks}, sampler)
-    for (_, pos), c in zip(free, cards, strict=True):
-        new[pos] = c
-    return new
-
-
-class _SeatPlacements:
-    """Every way to put one seat's played cards into its hidden slots, counted exactly.
-
-    ``slots``: the seat's hidden (segment, history position) slots: segment 0 the deal (any
-    number of interchangeable slots), segment k >= 1 the one draw after its k-th play.
-    ``played``: (card, lo, hi) for each card it played, in order: the segments it may have
-    arrived in. A forward pass counts the placements reaching each (seg-0 slots used, draw
-    slots used) state, a deal slot being any of the free ones; the final states are grouped by
-    what they leave free, as the multiset of forbidden masks of the free slots (:meth:`Timeline.after_mask`),
-    which is all the completion count depends on. :meth:`sample` draws a placement uniformly
-    among those of a group, backwards through the counts.
-    """
-
-    def __init__(
-        self,
-        slots: Sequence[tuple[int, int]],
-        played: Sequence[tuple[int, int, int]],
-        seat: int,
-        tl: Timeline,
-    ) -> None:
-        self.zero = [pos for seg, pos in slots if seg == 0]
-        self.draws = [(seg, pos) for seg, pos in slots if seg > 0]
-        self.played = list(played)
-        d0 = len(self.zero)
-        self.zero_mask = tl.after_mask(seat, 0)
-        self.draw_masks = [tl.after_mask(seat, seg) for seg, _ in self.draws]
-        layers: list[dict[tuple[int, int], int]] = [{(0, 0): 1}]
-        for _, lo, hi in self.played:
-            nxt: dict[tuple[int, int], int] = {}
-            for (u0, um), w in layers[-1].items():
-                if lo == 0 and u0 < d0:
-                    k = (u0 + 1, um)
-                    nxt[k] = nxt.get(k, 0) + w * (d0 - u0)
-                for i, (seg, _) in enumerate(self.draws):
-                    if lo <= seg <= hi and not (um >> i) & 1:
-                        k = (u0, um | 1 << i)
-                        nxt[k] = nxt.get(k, 0) + w
-            layers.append(nxt)
-        self.layers = layers
-        self.groups: dict[tuple[tuple[int, int], ...], list[tuple[tuple[int, int], int]]] = {}
-        for state, w in layers[-1].items():
-            self.groups.setdefault(self.free_key(state), []).append((state, w))
-        self.group_weight = {f: sum(w for _, w in ws) for f, ws in self.groups.items()}
-
-    def free_key(self, state: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-        u0, um = state
-        left: dict[int, int] = {}
-        if len(self.zero) > u0:
-            left[self.zero_mask] = len(self.zero) - u0
-        for i, m in enumerate(self.draw_masks):
-            if not (um >> i) & 1:
-                left[m] = left.get(m, 0) + 1
-        return tuple(sorted(left.items()))
-
-    def sample(
-        self, key: tuple[tuple[int, int], ...], sampler: ProbabilitySampler
-    ) -> tuple[dict[int, int], list[tuple[int, int]]]:
-        """A placement of the group ``key``, uniformly: {history position: played card}, and
-        the free slots as (forbidden mask, history position)."""
-        finals = self.groups[key]
-        state = finals[pick_weighted([w for _, w in finals], sampler)][0]
-        final = state
-        d0 = len(self.zero)
-        to_zero: list[int] = []
-        placed: dict[int, int] = {}
-        for t in range(len(self.played) - 1, -1, -1):
-            c, lo, hi = self.played[t]
-            u0, um = state
-            prev = self.layers[t]
-            options: list[tuple[tuple[int, int], int]] = []
-            weights: list[int] = []
-            if lo == 0 and u0 > 0 and (u0 - 1, um) in prev:
-                options.append(((u0 - 1, um), -1))
-                weights.append(prev[(u0 - 1, um)] * (d0 - u0 + 1))
-            for i, (seg, _) in enumerate(self.draws):
-                if (um >> i) & 1 and lo <= seg <= hi and (u0, um & ~(1 << i)) in prev:
-                    options.append(((u0, um & ~(1 << i)), i))
-                    weights.append(prev[(u0, um & ~(1 << i))])
-            state, i = options[pick_weighted(weights, sampler)]
-            if i < 0:
-                to_zero.append(c)
-            else:
-                placed[self.draws[i][1]] = c
-        zero_slots = draw_without_replacement(self.zero, len(self.zero), sampler)
-        for pos, c in zip(zero_slots, to_zero, strict=False):
-            placed[pos] = c
-        free = [(self.zero_mask, pos) for pos in zero_slots[len(to_zero) :]]
-        free += [
-            (self.draw_masks[i], pos)
-            for i, (_, pos) in enumerate(self.draws)
-            if not (final[1] >> i) & 1
-        ]
-        return placed, free
-
-
-def _completions(
-    holders: tuple[tuple[int, int], ...],
-    counts: tuple[int, ...],
-    memo: dict[Any, int],
-    i: int = 0,
-) -> int:
-    """Ways to fill ``holders`` ((forbidden suit mask, number of slots), slots distinct) with
-    distinct cards, ``counts[s]`` of them in suit s, no slot taking a card of its mask."""
-    if i == len(holders):
-        return 1
-    mask, k = holders[i]
-    allowed = [t for t in range(NUM_SUITS) if not mask & SUIT_MASKS[t] and counts[t]]
-    if i == len(holders) - 1:  # the last holder: any k of its allowed cards, in order
-        return math.perm(sum(counts[t] for t in allowed), k)
-    key = (holders[i:], counts)
-    if key in memo:
-        return memo[key]
-    total = 0
-    for take in compositions(k, [counts[t] for t in allowed]):
-        ways = math.factorial(k)
-        rest = list(counts)
-        for t, x in zip(allowed, take, strict=True):
-            ways = ways // math.factorial(x) * math.perm(counts[t], x)
-            rest[t] -= x
-        total += ways * _completions(holders, tuple(rest), memo, i + 1)
-    memo[key] = total
-    return total
+def hidden_cards(rules: LiftSmokeRules, s: LiftSmokeState, player: int) -> dict[int, Hashable]:
+    """The cards still in another seat's hand (the turn-up excepted), each under ``(seat, the
+    suits it showed out of since the card arrived)``, and the stock."""
+    tl = log_timeline(s.log, rules.num_players)
+    card_at = {at: c for _, _, c, _, at in s.log}
+    out: dict[int, Hashable] = {}
+    for q, slots in enumerate(tl.slots):
+        if q == player:
+            continue
+        held = s.hands[q] & ~tl.fixed
+        for seg, at in slots:
+            c = card_at[at]
+            if held >> c & 1:
+                out[c] = (q, tl.after_mask(q, seg))
+    for c in cards_of(rules.pack_mask & ~s.dealt):
+        out[c] = "stock"
+    return out

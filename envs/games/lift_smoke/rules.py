@@ -6,7 +6,7 @@ Pure: no pyspiel, no randomness. Every step appends one event to the state's one
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 import hoyle.envs.games.lift_smoke.determinizer as determinizer
@@ -27,11 +27,11 @@ from hoyle.envs.core.rules import (
     CHANCE,
     TERMINAL,
     PlainState,
-    ProbabilitySampler,
     replace_at,
     seat_words,
 )
 from hoyle.envs.core.table import TableView
+from hoyle.envs.core.timed import Timeline
 from hoyle.envs.core.tricks import (
     ACE_HIGH_RANKS,
     NO_SUIT,
@@ -418,28 +418,22 @@ class LiftSmokeRules:
         """``player``'s table (:class:`~hoyle.envs.core.table.ShowsTable`), from his view."""
         return views.table_view(self.player_view(s, player))
 
-    # --- the determinizer -------------------------------------------------------------------
+    # --- the determinizer (the core's: ``DeclaresTimeline``, ``DeclaresHidden``) ------------
+    def timeline(self, s: LiftSmokeState, player: int) -> Timeline | None:
+        """Every seat's arrivals, plays and voids (:func:`.determinizer.timeline`): the core
+        re-deals from them exactly (:func:`~hoyle.envs.core.timed.redeal_timed`)."""
+        del player  # Unused: the core leaves the player's own cards alone.
+        return determinizer.timeline(self, s)
+
     def hidden_cards(self, s: LiftSmokeState, player: int) -> dict[int, Hashable]:
         """The cards ``player`` has not located (``DeclaresHidden``), each under its seat and
         the suits it showed out of since the card arrived; the stock."""
-        return determinizer.HeldCards(self).hidden_cards(s, player)
+        return determinizer.hidden_cards(self, s, player)
 
     def forbidden_cards(self, s: LiftSmokeState, player: int) -> dict[Hashable, int]:
         """Each holder's mask is in its name: ``(seat, mask)``."""
-        return determinizer.HeldCards(self).forbidden_cards(s, player)
-
-    def resample_history(
-        self,
-        s: LiftSmokeState,
-        player: int,
-        history: Sequence[int],
-        sampler: ProbabilitySampler,
-    ) -> list[int]:
-        """The determinizer: every card ``player`` has not seen re-dealt, respecting the voids
-        at the moment each was shown, the played cards' slots re-drawn too
-        (:mod:`~hoyle.envs.games.lift_smoke.determinizer` says why the core's re-deal is
-        not enough)."""
-        return determinizer.resample_history(self, s, player, history, sampler)
+        holders = set(self.hidden_cards(s, player).values())
+        return {h: h[1] for h in holders if isinstance(h, tuple)}
 
     def card_play(self, s: LiftSmokeState) -> None:
         """Always ``None``: the double-dummy solver does not apply to Lift Smoke, because the
