@@ -58,11 +58,26 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
 
     rules: ClassVar[Any]
     spec: ClassVar[GameSpec]
+    s: Any
+    """The rules state (the game's own slot state)."""
 
     def __init__(self, game: HoyleGame) -> None:
         super().__init__(game)
-        self.s = self.rules.new_state()
-        self.s.legal_cache = None
+        # ``self.s`` is made on first use (``__getattr__``): OpenSpiel's ``clone()`` builds a
+        # state through ``__init__`` and then puts a deep copy of the original's ``__dict__``
+        # over it, so a rules state made here would be thrown away at every clone (a fifth
+        # of the clone's time in Cassino).
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would take every attribute as present
+
+        def __getattr__(self, name: str) -> Any:
+            """The fresh rules state, made on first use; no other attribute is made."""
+            if name != "s":
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            s = self.rules.new_state()
+            s.legal_cache = None
+            self.s = s
+            return s
 
     def _legal(self) -> tuple[int, ...]:
         """The legal actions (at a chance node, the outcomes), memoized until the next action.
