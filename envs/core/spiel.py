@@ -28,6 +28,7 @@ through the C++ trampolines, and tensors are read through an observer's ``set_fr
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -49,6 +50,10 @@ from hoyle.envs.core.rules import CHANCE, TERMINAL, ProbabilitySampler, seat_wor
 if TYPE_CHECKING:
     from hoyle.envs.core.registry import GameSpec
 
+_OUTCOME = operator.itemgetter(0)
+"""The action of a chance outcome ``(action, probability)`` (a C-level map: 0.46 against 0.72 µs
+for a generator over 30 outcomes, at every chance node)."""
+
 SPIEL_PREFIX = "hoyle_"
 """What OpenSpiel's name of every hoyle game begins with (``hoyle_conquian``)."""
 
@@ -58,26 +63,21 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
 
     rules: ClassVar[Any]
     spec: ClassVar[GameSpec]
-    s: Any
-    """The rules state (the game's own slot state)."""
 
     def __init__(self, game: HoyleGame) -> None:
         super().__init__(game)
-        # ``self.s`` is made on first use (``__getattr__``): OpenSpiel's ``clone()`` builds a
+        # ``self.s`` is made on first use (a cached property): OpenSpiel's ``clone()`` builds a
         # state through ``__init__`` and then puts a deep copy of the original's ``__dict__``
         # over it, so a rules state made here would be thrown away at every clone (a fifth
         # of the clone's time in Cassino).
 
-    if not TYPE_CHECKING:  # hidden from mypy, which would take every attribute as present
-
-        def __getattr__(self, name: str) -> Any:
-            """The fresh rules state, made on first use; no other attribute is made."""
-            if name != "s":
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            s = self.rules.new_state()
-            s.legal_cache = None
-            self.s = s
-            return s
+    @functools.cached_property
+    def s(self) -> Any:
+        """The rules state (the game's own slot state), made on first use: a non-data
+        descriptor, so once made (or copied in by ``clone()``) it is a plain attribute."""
+        s = self.rules.new_state()
+        s.legal_cache = None
+        return s
 
     def _legal(self) -> tuple[int, ...]:
         """The legal actions (at a chance node, the outcomes), memoized until the next action.
@@ -92,7 +92,7 @@ class HoyleState(pyspiel.State):  # type: ignore[misc]
             if cur >= 0:
                 la = tuple(self.rules.legal_actions(s))
             elif cur == CHANCE:
-                la = tuple(a for a, _ in self.rules.chance_outcomes(s))
+                la = tuple(map(_OUTCOME, self.rules.chance_outcomes(s)))
             else:
                 la = ()
             s.legal_cache = la
