@@ -152,6 +152,15 @@ def shuffle_within(
     return new
 
 
+def sort_within(history: list[int], positions: Sequence[int]) -> list[int]:
+    """``history``, changed in place, with the cards at ``positions`` in rising order: for
+    :meth:`AdmitsWorlds.admit_world` where the rules make moves in card order (discards),
+    since the re-deal relabels each hidden card on its own."""
+    for at, c in zip(positions, sorted(history[at] for at in positions), strict=True):
+        history[at] = c
+    return history
+
+
 def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> list[int]:
     """The history of a world ``player`` cannot tell from ``state`` (the game's re-deal).
 

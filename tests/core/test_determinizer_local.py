@@ -37,12 +37,17 @@ from hoyle.envs.core.events import card_positions, relabel_history
 from hoyle.envs.core.registry import GameSpec
 from hoyle.envs.core.timed import DeclaresTimeline
 
+
+def _covered(spec: GameSpec) -> bool:
+    """An imperfect-information game re-dealt by relabelling (not by a timeline)."""
+    rules = pyspiel.load_game(spec.spiel_name).rules
+    return isinstance(rules, DeclaresHidden) and not isinstance(rules, DeclaresTimeline)
+
+
 SPECS = [
     spec
-    for name, spec in sorted(hoyle.envs.GAMES.items())
-    if not spec.perfect_information
-    and isinstance(pyspiel.load_game(spec.spiel_name).rules, DeclaresHidden)
-    and not isinstance(pyspiel.load_game(spec.spiel_name).rules, DeclaresTimeline)
+    for _, spec in sorted(hoyle.envs.GAMES.items())
+    if not spec.perfect_information and _covered(spec)
 ]
 MAX_WORLDS = 720
 """The most relabellings one state may have (6 hidden places among 6 cards)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from hoyle.envs.core.cards import TWO, cards_of
-from hoyle.envs.core.determinize import deal_orders
+from hoyle.envs.core.determinize import deal_orders, sort_within
 from hoyle.envs.core.events import Event
 from hoyle.envs.core.tricks import void_cards
 from hoyle.envs.games.calabrasella.rules import (
@@ -125,7 +125,4 @@ def _some_two_elsewhere(rules: CalabrasellaPlay, s: CalabrasellaState, new: list
 
 def _rising_discards(log: Sequence[Event], new: list[int]) -> list[int]:
     """``new`` with the single player's discard actions in rising card order."""
-    at = [e[4] for e in log if e[0] == EV_DISCARD]
-    for i, c in zip(at, sorted(new[i] for i in at), strict=True):
-        new[i] = c
-    return new
+    return sort_within(new, [e[4] for e in log if e[0] == EV_DISCARD])

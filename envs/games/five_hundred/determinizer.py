@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from hoyle.envs.core.cards import cards_of, iter_cards
-from hoyle.envs.core.determinize import deal_orders
+from hoyle.envs.core.determinize import deal_orders, sort_within
 from hoyle.envs.core.events import NO_ACTOR
 from hoyle.envs.core.tricks import void_cards
 from hoyle.envs.games.five_hundred.rules import (
@@ -62,8 +62,7 @@ class FiveHundredDeterminizer(FiveHundredPlay):
             elif kind == EV_WIDOW_DEALT or (kind == EV_DEALT and actor == b):
                 holds.append(at)
         discards.reverse()
-        for at, c in zip(discards, sorted(history[at] for at in discards), strict=True):
-            history[at] = c
+        sort_within(history, discards)
         if s.phase != DISCARD:
             return history
         gone = sum(1 << history[at] for at in discards)
