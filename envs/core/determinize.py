@@ -19,6 +19,10 @@ that respect the masks) and rewrites the history through the game's event log
 - :class:`AdmitsWorlds`: a test of the whole re-dealt history (a card the history says a seat
   must hold; actions the rules make in card order); the core draws again until it passes,
   which keeps the draw uniform among the worlds that do.
+- :class:`LosesTrack`: cards the player located once and then lost among a holder's cards (a
+  card handed over in view, then maybe discarded face down; a card seen played, which may be
+  the one received face down in an exchange); the core draws where each one is now and keeps
+  the part of its story that the player saw.
 
 A game with no hidden cards needs none of this: its history is returned unchanged. A game whose
 hands change in play, so that a void binds only the cards held at that moment (Lift Smoke),
@@ -29,7 +33,7 @@ themselves are :mod:`hoyle.envs.core.draw`'s.
 from __future__ import annotations
 
 from collections.abc import Container, Hashable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from hoyle.envs.core.draw import deal_hidden, draw_without_replacement
 from hoyle.envs.core.events import Event, card_positions, relabel_history
@@ -46,7 +50,8 @@ class DeclaresHidden(Protocol):
     def hidden_cards(self, s: Any, player: int) -> Mapping[int, Hashable]:
         """Every card whose place ``player`` does not know, with its holder now (a seat, or a
         place: ``"widow"``, ``"discards"``, ``"undealt"``). A card he saw and then lost track
-        of (taken into a hand, then maybe discarded) is not in it: it stays where it is."""
+        of (taken into a hand, then maybe discarded) is in it only if the game declares it
+        lost (:class:`LosesTrack`); otherwise it stays where it is."""
 
     def forbidden_cards(self, s: Any, player: int) -> Mapping[Hashable, int]:
         """For each holder, the mask of cards the table knows it does not hold (a seat that
@@ -71,6 +76,28 @@ class AdmitsWorlds(Protocol):
         """``history`` (a re-deal for ``player``), put in the rules' own order where they make
         moves in card order (it may be changed in place), or ``None`` when the rules could not
         have produced it (a seat that must hold a card of some value does not)."""
+
+
+class Lost(NamedTuple):
+    """How a card the player once located was lost (:class:`LosesTrack`): it joined a holder's
+    cards at history index ``joined`` (his hand from then on mixes it with cards he cannot
+    tell it from), and the player saw its story before that index (``seen_before``: dealt to
+    a seat and handed over in view, then maybe discarded unseen) or from it on (not: a card
+    seen played, which may have come to its holder in the deal or in a face-down exchange)."""
+
+    joined: int
+    seen_before: bool
+
+
+@runtime_checkable
+class LosesTrack(Protocol):
+    """Rules whose player loses track of cards he once located (:func:`redeal_unseen`)."""
+
+    def lost_cards(self, s: Any, player: int) -> Mapping[int, Lost]:
+        """The cards ``player`` saw and then lost among a holder's cards, each also in
+        :meth:`DeclaresHidden.hidden_cards` with where it is now. ``forbidden_cards`` keeps
+        each one among the places it may be; each place it may be declares the same masks for
+        the side of the story the player saw (the cards it stands in for take that side)."""
 
 
 def deal_orders(
@@ -111,8 +138,12 @@ def redeal_unseen(
     the draw uniform among the admitted worlds) or put it in the rules' order (uniform too:
     every admitted world has as many draws that lead to it); it sees the relabelled history,
     each hidden card's relabel at that card's positions. Last, each group of
-    :meth:`OrdersUnseen.unseen_orders` is put in a uniform order (independent of the rest). After :data:`MAX_REDRAWS` rejections the
-    true history is kept: a world the player cannot tell from his own, if not a fresh one.
+    :meth:`OrdersUnseen.unseen_orders` is put in a uniform order (independent of the rest).
+    After :data:`MAX_REDRAWS` rejections the true history is kept: a world the player cannot
+    tell from his own, if not a fresh one.
+
+    A lost card (:class:`LosesTrack`) is drawn with the hidden cards, among the places it may
+    be now; the side of its story the player saw stays as it was (:func:`keep_seen_sides`).
     """
     holders = rules.hidden_cards(s, player)
     groups = rules.unseen_orders(s, player) if isinstance(rules, OrdersUnseen) else ()
@@ -127,13 +158,53 @@ def redeal_unseen(
     slots = sorted(holders, key=lambda c: (str(holders[c]), first.get(c, never), c))
     targets = [holders[c] for c in slots]
     forbidden = rules.forbidden_cards(s, player)
+    lost = rules.lost_cards(s, player) if isinstance(rules, LosesTrack) else {}
     for _ in range(MAX_REDRAWS):
         drawn = deal_hidden(targets, slots, forbidden, sampler)
         new = relabel_history(history, s.log, dict(zip(slots, drawn, strict=True)))
+        if lost:
+            keep_seen_sides(new, history, s.log, slots, drawn, lost)
         kept = new if admit is None else admit(s, player, new)
         if kept is not None:
             return shuffle_within(kept, groups, sampler) if groups else kept
     return list(history)
+
+
+def keep_seen_sides(
+    new: list[int],
+    history: Sequence[int],
+    log: Sequence[Event],
+    slots: Sequence[int],
+    drawn: Sequence[int],
+    lost: Mapping[int, Lost],
+) -> list[int]:
+    """``new`` (``history`` relabelled slot by slot to ``drawn``), changed in place so that
+    each lost card keeps the side of its story the player saw.
+
+    A slot is a card's story: its positions before it joined the holder's cards, and after.
+    The relabel moved every story whole; for the lost cards of one :class:`Lost` (one holder's
+    cards, one side seen) the seen side goes back: each lost card keeps its own seen side, and
+    a slot of another card that drew a lost card takes, on that side, one of the other cards
+    the lost cards' slots drew (in slot order). So a lost card drawn into another card's slot
+    has that slot's unseen side (discarded instead of it, or dealt where it was), and the card
+    drawn into the lost card's slot has the lost card's unseen side and the other slot's seen
+    one. Every card still has one story, and each drawn placement gives one history.
+    """
+    groups: dict[Lost, set[int]] = {}
+    for c, how in lost.items():
+        groups.setdefault(how, set()).add(c)
+    positions = card_positions(log)
+    for (joined, seen_before), cards in groups.items():
+        own = [i for i, c in enumerate(slots) if c in cards]
+        takers = [i for i, c in enumerate(drawn) if c in cards and slots[i] not in cards]
+        stand_ins = [drawn[i] for i in own if drawn[i] not in cards]
+        seen_side = {slots[i]: slots[i] for i in own}
+        seen_side.update({slots[i]: z for i, z in zip(takers, stand_ins, strict=True)})
+        for at, c in positions.items():
+            to = seen_side.get(c)
+            if to is not None and (at < joined) == seen_before:
+                new[at] = history[at] - c + to
+    return new
 
 
 def shuffle_within(

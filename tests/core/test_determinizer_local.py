@@ -12,6 +12,10 @@ card is now (``card_zones``): the deal orders the core also draws move no card, 
 same number of histories to every world. The determinizer's draws must each be one of those
 worlds, and their frequencies must fit them (chi-square; seeded, so the verdict is fixed).
 
+A card the player saw and then lost track of (``LosesTrack``: Calabrasella's card asked for,
+once it may have been discarded) changes its story, not only its label, so a state with one is
+not taken here: ``test_determinizer_walked`` finds those worlds by walking the tree.
+
 A game whose hands change in play (``DeclaresTimeline``: Lift Smoke, where a void binds only
 the cards held at that moment, so a played card's arrival is drawn too) is not covered by this
 enumeration, which keeps each played card where it arrived; its own tests compare the core's
@@ -32,7 +36,7 @@ from scipy.stats import chisquare
 
 import hoyle.envs
 from hoyle.agents import make
-from hoyle.envs.core.determinize import DeclaresHidden
+from hoyle.envs.core.determinize import DeclaresHidden, LosesTrack
 from hoyle.envs.core.events import card_positions, relabel_history
 from hoyle.envs.core.registry import GameSpec
 from hoyle.envs.core.timed import DeclaresTimeline
@@ -81,6 +85,8 @@ def _late_states(game: Any, seed: int) -> list[tuple[Any, int, list[int], list[i
                 hidden = sorted(rules.hidden_cards(state.s, p))
                 placed = sorted(set(card_positions(state.s.log).values()) & set(hidden))
                 if len(set(rules.hidden_cards(state.s, p).values())) < 2 or not placed:
+                    continue
+                if isinstance(rules, LosesTrack) and rules.lost_cards(state.s, p):
                     continue
                 if 2 <= math.perm(len(hidden), len(placed)) <= MAX_WORLDS:
                     found = (state.clone(), p, placed, hidden)

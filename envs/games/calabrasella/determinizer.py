@@ -1,19 +1,21 @@
 """Calabrasella's determinizer: what a player has not located, and what the table knows of it
-(the core's :class:`~hoyle.envs.core.determinize.DeclaresHidden`), and the two things of this
-game that masks cannot say (:meth:`CalabrasellaDeterminizer.admit_world`)."""
+(the core's :class:`~hoyle.envs.core.determinize.DeclaresHidden`), the cards he saw and then
+lost track of (:meth:`CalabrasellaDeterminizer.lost_cards`), and the two things of this game
+that masks cannot say (:meth:`CalabrasellaDeterminizer.admit_world`)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
 from hoyle.envs.core.cards import TWO, cards_of
-from hoyle.envs.core.determinize import deal_orders, sort_within
+from hoyle.envs.core.determinize import Lost, deal_orders, sort_within
 from hoyle.envs.core.events import Event
 from hoyle.envs.core.tricks import void_cards
 from hoyle.envs.games.calabrasella.rules import (
     ASKED_NOTHING,
     EV_DEAL,
     EV_DISCARD,
+    EV_EXCHANGE,
     NOTHING_TO_ASK,
     OVER,
     CalabrasellaPlay,
@@ -32,16 +34,17 @@ UNDEALT = "undealt"
 class CalabrasellaDeterminizer(CalabrasellaPlay):
     """The rules' declarations to the core's determinizer: the cards a player has not located
     and the masks they obey (``DeclaresHidden``), the deal orders he never saw
-    (``OrdersUnseen``) and the test of a re-dealt world (``AdmitsWorlds``)."""
+    (``OrdersUnseen``), the cards he lost track of (``LosesTrack``) and the test of a
+    re-dealt world (``AdmitsWorlds``)."""
 
     def hidden_cards(self, s: CalabrasellaState, player: int) -> dict[int, Hashable]:
         """Every card whose place ``player`` does not know, by where it is now: another seat's
         hand (the card given in exchange, if he did not see it, as :data:`RECEIVED`), the
         single player's discards (not his own), the talon before it is turned up, the cards
-        not yet dealt. Left out, as known: his hand, the cards played, the card asked for
-        (handed over in view, or in the talon; if the single player discards it, the others
-        lose track of it, and it stays where it is), the talon once turned up (taken into the
-        single player's hand or left for the stock)."""
+        not yet dealt, and the cards he lost track of (:meth:`lost_cards`). Left out, as
+        known: his hand, the cards played (but those lost), the card asked for (handed over
+        in view, or in the talon) until it may have been discarded, the talon once turned up
+        (taken into the single player's hand or left for the stock)."""
         if s.phase == OVER:
             return {}  # the stock is shown, the hands are played out
         known = s.hands[player] | 1 << s.asked if s.asked >= 0 else s.hands[player]
@@ -68,6 +71,7 @@ class CalabrasellaDeterminizer(CalabrasellaPlay):
             out[c] = TALON_PLACE
         for c in cards_of(self.pack_mask & ~s.dealt):
             out[c] = UNDEALT
+        out.update(_lost_places(s, player))
         return out
 
     def forbidden_cards(self, s: CalabrasellaState, player: int) -> dict[Hashable, int]:
@@ -78,7 +82,10 @@ class CalabrasellaDeterminizer(CalabrasellaPlay):
         in exchange may be one (he gave it from that hand)."""
         tricks = self.tricks
         out: dict[Hashable, int] = {q: void_cards(s.voids[q], tricks) for q in s.active}
+        lost = _lost_places(s, player)
+        played_lost = sum(1 << c for c, at in lost.items() if at in (RECEIVED, s.giver))
         if s.giver >= 0:
+            out[s.giver] &= ~played_lost  # seen played: no void binds them
             out[RECEIVED] = out[s.giver]
         held = 0
         if s.giver in (ASKED_NOTHING, NOTHING_TO_ASK) or (s.asked >= 0 and s.asked % 13 == TWO):
@@ -90,7 +97,28 @@ class CalabrasellaDeterminizer(CalabrasellaPlay):
                 if q != s.single:
                     out[q] |= held
             out[TALON_PLACE] = held
+        # A lost card stays among the cards of the hand it was lost in.
+        for c, at in lost.items():
+            places = (s.giver, RECEIVED) if at in (s.giver, RECEIVED) else (s.single, DISCARDS)
+            for h in (*s.active, RECEIVED, DISCARDS, TALON_PLACE, UNDEALT):
+                if h not in places:
+                    out[h] = out.get(h, 0) | 1 << c
         return out
+
+    def lost_cards(self, s: CalabrasellaState, player: int) -> dict[int, Lost]:
+        """The cards ``player`` saw and then lost track of (``LosesTrack``), both in the hands
+        the exchange mixed (assumption 6):
+
+        - the card asked for, handed over in view, once the single player has begun to
+          discard: it may be among his discards or still in his hand (for all but him);
+        - each card the receiver of the exchange has played, for a player who did not see
+          the exchange: any one of them may be the card he received, and he was dealt the
+          rest (the card he received, unplayed, is :data:`RECEIVED`'s)."""
+        places = _lost_places(s, player)
+        if not places:
+            return {}
+        joined = next(at for k, _, _, _, at in s.log if k == EV_EXCHANGE) + 1
+        return {c: Lost(joined, at in (s.single, DISCARDS)) for c, at in places.items()}
 
     def unseen_orders(self, s: CalabrasellaState, player: int) -> list[list[int]]:
         """Each other seat's deal positions (``OrdersUnseen``): the order its cards came in
@@ -112,6 +140,24 @@ class CalabrasellaDeterminizer(CalabrasellaPlay):
         if s.giver == ASKED_NOTHING and not _some_two_elsewhere(self, s, history):
             return None
         return _rising_discards(s.log, history)
+
+
+def _lost_places(s: CalabrasellaState, player: int) -> dict[int, Hashable]:
+    """Each card ``player`` has lost track of (:meth:`~CalabrasellaDeterminizer.lost_cards`),
+    by where it is now."""
+    if s.phase == OVER or s.giver < 0 or s.given < 0 or player == s.single:
+        return {}
+    out: dict[int, Hashable] = {}
+    asked = s.asked
+    played = 0
+    for m in s.played:
+        played |= m
+    if s.discards and not played >> asked & 1:
+        out[asked] = s.single if s.hands[s.single] >> asked & 1 else DISCARDS
+    if player != s.giver:
+        for c in cards_of(s.played[s.giver]):
+            out[c] = RECEIVED if c == s.given else s.giver
+    return out
 
 
 def _some_two_elsewhere(rules: CalabrasellaPlay, s: CalabrasellaState, new: list[int]) -> bool:
