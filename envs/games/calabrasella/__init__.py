@@ -156,14 +156,15 @@ see it, the single player's discards, the talon before it is turned up, the card
 dealt), and what the table knows: a seat that did not follow suit holds none of it; when a 2
 was asked for or nothing was, the single player held every 3 (with nothing to ask, every 2
 too), so none is with an adversary's own cards or in the talon, though the card given in
-exchange may be one. The card asked for is never re-dealt: it was handed over in view or lies
-in the talon. The core draws the cards uniformly within those masks and relabels the history
-through the event log; the game then rejects a draw that would have left "ask for nothing"
-closed and puts the discards back in rising order (``admit_world``); the other seats' deal
-orders are drawn afresh (``unseen_orders``). Two places are kept as they truly are (the core
-keeps each card's place in the story): the card asked for once the single player may have
-discarded it, and which of the receiver's cards was the one given in exchange once he has
-played it.
+exchange may be one. The card asked for was handed over in view or lies in the talon, so it
+keeps its place until the single player may have discarded it. The core draws the cards
+uniformly within those masks and relabels the history through the event log; the game then
+rejects a draw that would have left "ask for nothing" closed and puts the discards back in
+rising order (``admit_world``); the other seats' deal orders are drawn afresh
+(``unseen_orders``). Two things a player sees and then loses track of are drawn too
+(``lost_cards``): the card asked for, once the single player has begun to discard (in his
+discards or still in his hand), and, for a player who did not see the exchange, which of the
+receiver's played cards, if any, was the one he received (the others were dealt to him).
 
 Speed
 -----
