@@ -115,6 +115,20 @@ def deal_orders(
     return [g for g in groups.values() if len(g) > 1]
 
 
+_DECLARES: dict[tuple[type, type], bool] = {}
+
+
+def declares(rules: Any, protocol: type) -> bool:
+    """``isinstance(rules, protocol)`` for a declaration protocol, once per rules class: a
+    runtime-checkable protocol's check walks its attributes each time (microseconds, at every
+    re-deal of a search)."""
+    key = (type(rules), protocol)
+    known = _DECLARES.get(key)
+    if known is None:
+        known = _DECLARES[key] = isinstance(rules, protocol)
+    return known
+
+
 MAX_REDRAWS = 500
 """Draws :func:`redeal_unseen` makes before it keeps the true world (``AdmitsWorlds``)."""
 
@@ -146,11 +160,11 @@ def redeal_unseen(
     be now; the side of its story the player saw stays as it was (:func:`keep_seen_sides`).
     """
     holders = rules.hidden_cards(s, player)
-    groups = rules.unseen_orders(s, player) if isinstance(rules, OrdersUnseen) else ()
+    groups = rules.unseen_orders(s, player) if declares(rules, OrdersUnseen) else ()
     groups = [g for g in groups if len(g) > 1]
     if not holders and not groups:
         return list(history)
-    admit = rules.admit_world if isinstance(rules, AdmitsWorlds) else None
+    admit = rules.admit_world if declares(rules, AdmitsWorlds) else None
     first: dict[int, int] = {}
     for at, c in sorted(card_positions(s.log).items()):
         first.setdefault(c, at)
@@ -158,7 +172,7 @@ def redeal_unseen(
     slots = sorted(holders, key=lambda c: (str(holders[c]), first.get(c, never), c))
     targets = [holders[c] for c in slots]
     forbidden = rules.forbidden_cards(s, player)
-    lost = rules.lost_cards(s, player) if isinstance(rules, LosesTrack) else {}
+    lost = rules.lost_cards(s, player) if declares(rules, LosesTrack) else {}
     for _ in range(MAX_REDRAWS):
         drawn = deal_hidden(targets, slots, forbidden, sampler)
         new = relabel_history(history, s.log, dict(zip(slots, drawn, strict=True)))
@@ -242,14 +256,14 @@ def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> l
     """
     rules = state.rules
     history = state.history()
-    if isinstance(rules, DeclaresTimeline):
+    if declares(rules, DeclaresTimeline):
         tl = rules.timeline(state.s, player)
         if tl is None:
             return list(history)
         new = redeal_timed(tl, history, player, sampler)
         if new is not None:
             return new
-    if isinstance(rules, DeclaresHidden):
+    if declares(rules, DeclaresHidden):
         return redeal_unseen(rules, state.s, history, player, sampler)
     return list(history)  # Nothing is hidden: the only world is this one.
 

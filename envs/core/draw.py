@@ -95,12 +95,23 @@ def _counted_deal(
     for c in pool:
         allowed = tuple(i for i, m in enumerate(masks) if not (m >> c) & 1)
         classes.setdefault(allowed, []).append(c)
-    groups = list(classes.items())
+    # The freest class last: what is left for it is forced, so it is never split by search.
+    groups = sorted(classes.items(), key=lambda kv: (len(kv[0]), kv[0]))
+    last = len(groups) - 1
     memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def splits(allowed: tuple[int, ...], m: int, cap: tuple[int, ...]) -> list[tuple[int, ...]]:
         """Every way to give ``m`` cards to the ``allowed`` holders within ``cap``."""
         return compositions(m, [cap[i] for i in allowed])
+
+    def fill(g: int, cap: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The splits of class ``g`` that can still complete the deal: for the last class,
+        exactly the capacity left (if it may go there), none otherwise."""
+        allowed, cards = groups[g]
+        if g < last:
+            return splits(allowed, len(cards), cap)
+        take = tuple(cap[i] for i in allowed)
+        return [take] if sum(take) == len(cards) == sum(cap) else []
 
     def rest(
         cap: tuple[int, ...], allowed: tuple[int, ...], take: tuple[int, ...]
@@ -119,7 +130,7 @@ def _counted_deal(
             allowed, cards = groups[g]
             memo[key] = sum(
                 _multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take))
-                for take in splits(allowed, len(cards), cap)
+                for take in fill(g, cap)
             )
         return memo[key]
 
@@ -132,7 +143,7 @@ def _counted_deal(
     for g, (allowed, cards) in enumerate(groups):
         options = [
             (take, _multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take)))
-            for take in splits(allowed, len(cards), cap)
+            for take in fill(g, cap)
         ]
         take = options[pick_weighted([w for _, w in options], sampler)][0]
         shuffled = draw_without_replacement(cards, len(cards), sampler)
