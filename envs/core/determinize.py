@@ -33,7 +33,7 @@ themselves are :mod:`hoyle.envs.core.draw`'s.
 from __future__ import annotations
 
 from collections.abc import Container, Hashable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
 
 from hoyle.envs.core.draw import deal_hidden, draw_without_replacement
 from hoyle.envs.core.events import Event, card_positions, relabel_history
@@ -160,11 +160,13 @@ def redeal_unseen(
     be now; the side of its story the player saw stays as it was (:func:`keep_seen_sides`).
     """
     holders = rules.hidden_cards(s, player)
-    groups = rules.unseen_orders(s, player) if declares(rules, OrdersUnseen) else ()
+    groups = (
+        cast(OrdersUnseen, rules).unseen_orders(s, player) if declares(rules, OrdersUnseen) else ()
+    )
     groups = [g for g in groups if len(g) > 1]
     if not holders and not groups:
         return list(history)
-    admit = rules.admit_world if declares(rules, AdmitsWorlds) else None
+    admit = cast(AdmitsWorlds, rules).admit_world if declares(rules, AdmitsWorlds) else None
     first: dict[int, int] = {}
     for at, c in sorted(card_positions(s.log).items()):
         first.setdefault(c, at)
@@ -172,7 +174,7 @@ def redeal_unseen(
     slots = sorted(holders, key=lambda c: (str(holders[c]), first.get(c, never), c))
     targets = [holders[c] for c in slots]
     forbidden = rules.forbidden_cards(s, player)
-    lost = rules.lost_cards(s, player) if declares(rules, LosesTrack) else {}
+    lost = cast(LosesTrack, rules).lost_cards(s, player) if declares(rules, LosesTrack) else {}
     for _ in range(MAX_REDRAWS):
         drawn = deal_hidden(targets, slots, forbidden, sampler)
         new = relabel_history(history, s.log, dict(zip(slots, drawn, strict=True)))
