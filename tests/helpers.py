@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import pyspiel
+from scipy.stats import chisquare
 
 import hoyle.envs
 from hoyle.envs.core.registry import GameSpec
@@ -101,3 +103,31 @@ def do(state: Any, *words: str) -> Any:
         assert w in legal, f"{w!r} is not legal here; legal: {sorted(legal)}\n{state}"
         state.apply_action(legal[w])
     return state
+
+
+def draws_misfit(
+    worlds: Mapping[Any, float],
+    draw: Callable[[], Any],
+    per_world: int,
+    alpha: float,
+    what: str,
+) -> str | None:
+    """The determinizer's draws against the worlds of one information state (each with its
+    weight): ``per_world`` draws a world, each one asserted to be a world (``what`` names the
+    state in the message), then a chi-square test of their counts. ``None`` if they fit (p
+    above ``alpha``), else a line saying how they did not."""
+    keys = sorted(worlds)
+    total = sum(worlds.values())
+    draws = per_world * len(keys)
+    seen: Counter[Any] = Counter()
+    for _ in range(draws):
+        key = draw()
+        assert key in worlds, f"{what}: a draw is not one of the worlds: {key}"
+        seen[key] += 1
+    observed = [seen[k] for k in keys]
+    expected = [draws * worlds[k] / total for k in keys]
+    p = chisquare(observed, expected).pvalue
+    if p > alpha:
+        return None
+    return (f"{what}, {len(keys)} worlds, p={p:.2g}: observed {observed}, "
+            f"expected {[round(e, 1) for e in expected]}")  # fmt: skip

@@ -16,15 +16,15 @@ pick any history among them. The draws are seeded, so the test's verdict is repr
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Any
 
 import pyspiel
 import pytest
-from scipy.stats import chisquare
 
 import hoyle.envs
 from hoyle.envs.core.registry import GameSpec
+from tests.helpers import draws_misfit
 
 SPECS = [
     hoyle.envs.GAMES[name]
@@ -96,26 +96,15 @@ def test_determinizer_draws_every_consistent_world_uniformly(spec: GameSpec) -> 
     failures = []
     for i, infoset in enumerate(many[:INFOSETS]):
         player, _ = infoset
-        w = worlds[infoset]
-        keys = sorted(w)
-        total = sum(w.values())
-        draws = DRAWS_PER_WORLD * len(keys)
         sampler = pyspiel.UniformProbabilitySampler(1000 + i, 0.0, 1.0)
-        seen: Counter[tuple[str, ...]] = Counter()
-        for _ in range(draws):
-            new = reps[infoset].resample_from_infostate(player, sampler)
-            key = _world_key(new, n)
-            assert key in w, (
-                f"{spec.short_name}: a draw for player {player} is not a world of his "
-                f"information state:\n{new.history()}"
-            )
-            seen[key] += 1
-        observed = [seen[k] for k in keys]
-        expected = [draws * w[k] / total for k in keys]
-        p = chisquare(observed, expected).pvalue
-        if p <= ALPHA:
-            failures.append(
-                f"player {player}, {len(keys)} worlds, p={p:.2g}: observed {observed}, "
-                f"expected {[round(e, 1) for e in expected]}"
-            )
+        state = reps[infoset]
+        misfit = draws_misfit(
+            worlds[infoset],
+            lambda: _world_key(state.resample_from_infostate(player, sampler), n),  # noqa: B023
+            DRAWS_PER_WORLD,
+            ALPHA,
+            f"{spec.short_name}, player {player}",
+        )
+        if misfit:
+            failures.append(misfit)
     assert not failures, f"{spec.short_name}: draws not uniform:\n" + "\n".join(failures)

@@ -32,7 +32,6 @@ from typing import Any
 
 import pyspiel
 import pytest
-from scipy.stats import chisquare
 
 import hoyle.envs
 from hoyle.agents import make
@@ -40,6 +39,7 @@ from hoyle.envs.core.determinize import DeclaresHidden, LosesTrack
 from hoyle.envs.core.events import card_positions, relabel_history
 from hoyle.envs.core.registry import GameSpec
 from hoyle.envs.core.timed import DeclaresTimeline
+from tests.helpers import draws_misfit
 
 
 def _covered(spec: GameSpec) -> bool:
@@ -131,20 +131,15 @@ def test_determinizer_matches_a_brute_force_of_late_worlds(spec: GameSpec) -> No
         if len(worlds) < 2:
             continue
         checked += 1
-        keys = sorted(worlds)
-        total = sum(worlds.values())
-        draws = DRAWS_PER_WORLD * len(keys)
         sampler = pyspiel.UniformProbabilitySampler(100 + i, 0.0, 1.0)
-        seen: Counter[Any] = Counter()
-        for _ in range(draws):
-            key = _zones(state.resample_from_infostate(player, sampler))
-            assert key in worlds, f"{spec.short_name}: a draw outside the worlds: {key}"
-            seen[key] += 1
-        observed = [seen[k] for k in keys]
-        expected = [draws * worlds[k] / total for k in keys]
-        p = chisquare(observed, expected).pvalue
-        if p <= ALPHA:
-            failures.append(f"player {player}, {len(keys)} worlds, p={p:.2g}: {observed} "
-                            f"against {[round(e, 1) for e in expected]}")  # fmt: skip
+        misfit = draws_misfit(
+            worlds,
+            lambda: _zones(state.resample_from_infostate(player, sampler)),  # noqa: B023
+            DRAWS_PER_WORLD,
+            ALPHA,
+            f"{spec.short_name}, player {player}",
+        )
+        if misfit:
+            failures.append(misfit)
     assert checked, f"{spec.short_name}: every late state had a single world"
     assert not failures, f"{spec.short_name}: draws not uniform:\n" + "\n".join(failures)

@@ -23,9 +23,9 @@ from typing import Any
 
 import pyspiel
 import pytest
-from scipy.stats import chisquare
 
 from hoyle.envs.core.determinize import LosesTrack
+from tests.helpers import draws_misfit, random_playout_states
 
 CONFIGS = {
     "calabrasella": ("hoyle_calabrasella", {"ranks": 4, "suits": 2, "hand_size": 2}),
@@ -84,16 +84,13 @@ def _lost_states(game: Any, seed: int) -> list[tuple[Any, int]]:
     rng = random.Random(seed)
     out: list[tuple[Any, int]] = []
     for _ in range(200):
-        state = game.new_initial_state()
         picked = None
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        for state in random_playout_states(game, rng):
+            if state.is_chance_node() or state.is_terminal():
                 continue
             for p in range(game.num_players()):
                 if rules.lost_cards(state.s, p) and rng.random() < 0.5:
-                    picked = (state.clone(), p)
-            state.apply_action(rng.choice(state.legal_actions()))
+                    picked = (state, p)
         if picked is not None:
             out.append(picked)
         if len(out) == STATES:
@@ -112,18 +109,14 @@ def test_determinizer_matches_the_walked_worlds_of_lost_cards(name: str) -> None
         worlds = walked_worlds(game, state.history(), player)
         assert _key(state) in worlds, "the true world is not among the walked ones"
         assert 2 <= len(worlds) <= MAX_WORLDS, (name, len(worlds))
-        keys = sorted(worlds)
-        total = sum(worlds.values())
-        draws = DRAWS_PER_WORLD * len(keys)
         sampler = pyspiel.UniformProbabilitySampler(300 + i, 0.0, 1.0)
-        seen: Counter[tuple[str, ...]] = Counter()
-        for _ in range(draws):
-            key = _key(state.resample_from_infostate(player, sampler))
-            assert key in worlds, f"{name}: a draw for player {player} is not a world"
-            seen[key] += 1
-        observed = [seen[k] for k in keys]
-        expected = [draws * worlds[k] / total for k in keys]
-        p = chisquare(observed, expected).pvalue
-        if p <= ALPHA:
-            failures.append(f"player {player}, {len(keys)} worlds, p={p:.2g}: {observed}")
+        misfit = draws_misfit(
+            worlds,
+            lambda: _key(state.resample_from_infostate(player, sampler)),  # noqa: B023
+            DRAWS_PER_WORLD,
+            ALPHA,
+            f"{name}, player {player}",
+        )
+        if misfit:
+            failures.append(misfit)
     assert not failures, f"{name}: draws not uniform:\n" + "\n".join(failures)
