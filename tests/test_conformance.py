@@ -19,10 +19,12 @@ import pyspiel
 import pytest
 
 import hoyle.envs
+from hoyle.envs.core.bits import EncodesBits
 from hoyle.envs.core.capabilities import KeepsEventLog
 from hoyle.envs.core.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from hoyle.envs.core.determinize import DeclaresHidden
 from hoyle.envs.core.errors import IllegalActionError
+from hoyle.envs.core.observe import HoyleObserver
 from hoyle.envs.core.rules import CHANCE
 from hoyle.envs.core.table import Counter, ShowsTable, TableView, Zone
 from tests.helpers import CONFIGS, config_id, load_config, random_playout_states
@@ -278,6 +280,34 @@ def test_tensors_finite_and_sized(config: Any) -> None:
             # The contract of envs/core/observe.py: every entry in [0, 1].
             assert obs.min() >= 0.0 and obs.max() <= 1.0, "observation outside [0, 1]"
             assert info.min() >= 0.0 and info.max() <= 1.0, "information state outside [0, 1]"
+
+
+def test_tensor_bits_equal_the_views_encoding(config: Any) -> None:
+    """A game's fast tensors (envs/core/bits.py) are its view's encoding, entry for entry: on
+    every state of two seeded games, for every player, with and without perfect recall, and
+    on re-dealt states asked for in between (the event log's rows are built incrementally, and
+    a rewritten history must not be taken for an extension)."""
+    game = load_config(config)
+    rules = game.rules
+    if not isinstance(rules, EncodesBits):
+        pytest.skip("the game writes its tensors through its view only")
+    imperfect = not config[0].perfect_information
+    for recall in (False, True):
+        fast, slow = HoyleObserver(rules, recall), HoyleObserver(rules, recall, bits=False)
+        for i, state in enumerate(_states(config, 2, 21)):
+            for player in range(game.num_players()):
+                worlds = [state]
+                if imperfect and i % 3 == 0 and not state.is_chance_node():
+                    sampler = pyspiel.UniformProbabilitySampler(i + player, 0.0, 1.0)
+                    worlds.append(state.resample_from_infostate(player, sampler))
+                for world in [*worlds, state]:
+                    fast.set_from(world, player)
+                    slow.set_from(world, player)
+                    diff = np.flatnonzero(fast.tensor != slow.tensor)
+                    assert not diff.size, (
+                        f"recall={recall} player {player} after {len(world.history())} actions: "
+                        f"tensor_bits differs from the view's encoding at {diff[:8].tolist()}"
+                    )
 
 
 def test_chance_strings_and_state_string(config: Any) -> None:

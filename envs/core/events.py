@@ -121,6 +121,9 @@ class EventSchema:
         self._actor0 = len(self.kinds)
         self._value0 = self._actor0 + num_players + 1
         self.width = self._value0 + num_values + 1
+        # The last log each observer's rows were built for, and those rows (:meth:`bits`).
+        self._memo: dict[int, tuple[tuple[Event, ...], int]] = {}
+        self._blind = tuple(k.value == "none" for k in self.kinds)
 
     # --- cutting views ------------------------------------------------------------------------
     def view(self, log: Sequence[Event], player: int) -> tuple[ViewEvent, ...]:
@@ -164,6 +167,41 @@ class EventSchema:
             row[a0 + ((a - observer) % n if a >= 0 else n)] = 1.0
             if self.kinds[k].value != "none":
                 row[hidden if v == HIDDEN else v0 + v] = 1.0
+
+    def bits(self, log: tuple[Event, ...], observer: int) -> int:
+        """The rows :meth:`encode` writes for ``observer``'s view of ``log``, as one int (bit
+        ``i * width + column`` for row ``i``; :mod:`hoyle.envs.core.bits`).
+
+        Built incrementally: when ``log`` extends the last log asked for by this observer (the
+        next state of the same game), only the new events' rows are built. The check compares
+        the shared prefix (a C-level tuple comparison, mostly identity checks), so a rewritten
+        history (a re-deal) is never mistaken for an extension.
+        """
+        memo = self._memo.get(observer)
+        if memo is not None:
+            old, bits = memo
+            n = len(old)
+            if not (len(log) >= n and log[:n] == old):
+                n, bits = 0, 0
+        else:
+            n, bits = 0, 0
+        if len(log) > self.max_events:
+            raise ValueError(f"{len(log)} events exceed the tensor's {self.max_events} rows")
+        if n < len(log):
+            np_ = self.num_players
+            bit = 1 << observer
+            a0, v0, hidden = self._actor0, self._value0, self._value0 + self.num_values
+            blind = self._blind
+            w = self.width
+            shift = n * w
+            for k, a, v, seen, _ in log[n:]:
+                row = 1 << k | 1 << (a0 + ((a - observer) % np_ if a >= 0 else np_))
+                if not blind[k]:
+                    row |= 1 << (v0 + v if seen & bit and v != HIDDEN else hidden)
+                bits |= row << shift
+                shift += w
+            self._memo[observer] = (log, bits)
+        return bits
 
     # --- the string ---------------------------------------------------------------------------
     def lines(

@@ -2,7 +2,10 @@
 
 An observer never reads the true state: it asks the rules for ``player_view(state, player)``, in
 which hidden cards are absent, and encodes that. So nothing a player could not see at the table
-can reach a tensor or a string, whatever the game's encoder does. The tensor is one float32
+can reach a tensor or a string, whatever the game's encoder does. The one exception is speed: a
+game may also write the player's own view's tensor straight from its state as bits
+(:mod:`hoyle.envs.core.bits`), and the conformance suite holds that tensor equal to the
+view's encoding on every sampled state and player, so it shows no more than the view. The tensor is one float32
 buffer cut into named pieces (``rules.tensor_pieces``); each game's docstring tables them.
 
 ``perfect_recall=True`` gives the information state (the view plus every event the player saw,
@@ -76,6 +79,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import pyspiel
 
+from hoyle.envs.core.bits import BitWriter, EncodesBits
 from hoyle.envs.core.capabilities import KeepsEventLog
 from hoyle.envs.core.cards import iter_cards
 from hoyle.envs.core.errors import HoyleError
@@ -106,7 +110,9 @@ class HoyleObserver:
     algorithm reads, at no extra cost. With one it is another kind (:func:`make_observer`).
     """
 
-    def __init__(self, rules: Any, perfect_recall: bool, plan: Plan | None = None) -> None:
+    def __init__(
+        self, rules: Any, perfect_recall: bool, plan: Plan | None = None, bits: bool = True
+    ) -> None:
         self.rules = rules
         self.perfect_recall = perfect_recall
         self.plan = plan
@@ -122,10 +128,18 @@ class HoyleObserver:
             # The whole view of one seat is encoded here, then the plan's pieces copied out.
             self._view_tensor, self._view = _buffers(list(shapes.items()))
         self.tensor, self.dict = _buffers(self.layout)
+        # The fast path (:mod:`.bits`) where the game writes its view as bits; ``bits=False``
+        # keeps the view's own encoder (the specification the fast path is tested against).
+        self._write: BitWriter | None = None
+        if plan is None and bits and isinstance(rules, EncodesBits):
+            self._write = BitWriter(self.tensor.size, rules.tensor_values(perfect_recall))
 
     def set_from(self, state: Any, player: int) -> None:
         """Fill ``tensor`` (and its views in ``dict``) with ``player``'s view of ``state``."""
-        if self.plan is None:
+        if self._write is not None:
+            bits, values = self.rules.tensor_bits(state.s, player, self.perfect_recall)
+            self._write(self.tensor, bits, values)
+        elif self.plan is None:
             self.tensor.fill(0.0)
             view = self.rules.player_view(state.s, player)
             self.rules.encode_view(view, self.dict, self.perfect_recall)

@@ -3,10 +3,12 @@ for a renderer (the pieces are tabled in the package docstring)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.envs.core.bits import PackBits, offsets
 from hoyle.envs.core.cards import NUM_SUITS, cards_of
 from hoyle.envs.core.events import Event, ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
@@ -38,6 +40,11 @@ from hoyle.envs.games.five_hundred.rules import (
     action_words,
     contract_words,
 )
+
+_TO_PACK = PackBits(PACK_INDEX)
+"""A card mask as bits at the 33-card pack's positions (the pieces' card order)."""
+_REL = tuple(tuple((q - me) % NUM_PLAYERS for q in range(NUM_PLAYERS)) for me in range(NUM_PLAYERS))
+"""``_REL[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
 
 
 @dataclass(frozen=True)
@@ -241,6 +248,81 @@ class FiveHundredViews(FiveHundredPlay):
         out["deal_no"][0] = view.deal_no / self.max_deals
         if perfect_recall:
             self.event_schema.encode(out["events"], view.events, me)
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
+        log, when there is one, follows the observation's pieces."""
+        return offsets(self.tensor_pieces(False))
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        at = self._at
+        return (
+            *range(at["hand_sizes"], at["hand_sizes"] + 3),
+            at["widow_size"],
+            *range(at["scores"], at["scores"] + 6),
+            at["deal_no"],
+        )
+
+    def tensor_bits(
+        self, s: FiveHundredState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        n = len(PACK_33)
+        rel = _REL[me]
+        b = 1 << (at["phase"] + s.phase) | 1 << (at["dealer"] + rel[s.dealer])
+        if s.to_move >= 0:
+            b |= 1 << (at["to_move"] + rel[s.to_move])
+        b |= _TO_PACK(s.hands[me]) << at["hand"]
+        last = [-2, -2, -2]
+        for q, c in s.calls:
+            last[q] = c
+        calls = at["calls"]
+        for q in range(NUM_PLAYERS):
+            b |= 1 << (calls + rel[q] * (NUM_BIDS + 2) + last[q] + 2)
+        a = s.auction
+        b |= 1 << (at["high"] + (a.high if a is not None else PASS) + 1)
+        if a is not None and a.bidder >= 0:
+            b |= 1 << (at["high_bidder"] + rel[a.bidder])
+        if s.contract >= 0:
+            b |= 1 << (at["contract"] + s.contract) | 1 << (at["bidder"] + rel[s.bidder])
+        denomination = -1 if s.contract < 0 and s.phase <= BID else _denomination(s.contract)
+        if denomination >= 0:
+            b |= 1 << (at["trump"] + denomination)
+            if s.bidder < 0:
+                b |= 1 << at["no_bid"]
+        if me == s.bidder:
+            b |= _TO_PACK(s.found) << at["widow"] | _TO_PACK(s.discards) << at["discards"]
+        b |= 1 << (at["discards_left"] + s.discards_left)
+        if s.leader >= 0:
+            b |= 1 << (at["leader"] + rel[s.leader])
+        trick = at["trick"]
+        for i, c in enumerate(s.trick):
+            b |= 1 << (trick + rel[(s.leader + i) % NUM_PLAYERS] * n + PACK_INDEX[c])
+        if 0 <= s.led < NUM_SUITS:
+            b |= 1 << (at["led"] + s.led)
+        played, won, voids = at["played"], at["tricks_won"], at["voids"]
+        h1 = self.hand_size + 1
+        for q in range(NUM_PLAYERS):
+            r = rel[q]
+            b |= _TO_PACK(s.played[q]) << (played + r * n)
+            b |= 1 << (won + r * h1 + s.tricks_won[q])
+            b |= (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        sizes = [0.0] * 3
+        scores = [0.0] * 6
+        bound = self.hand_size + WIDOW_SIZE
+        target, scale = self.target, self.score_scale
+        for q in range(NUM_PLAYERS):
+            r = rel[q]
+            sizes[r] = s.hands[q].bit_count() / bound
+            sc = s.scores[q]
+            scores[2 * r] = min(max((sc + target) / (2 * target), 0.0), 1.0)
+            scores[2 * r + 1] = (sc + scale) / (2 * scale)
+        return b, [*sizes, s.widow.bit_count() / WIDOW_SIZE, *scores, s.deal_no / self.max_deals]
 
     def view_string(self, view: FiveHundredView, perfect_recall: bool) -> str:
         me = view.player
