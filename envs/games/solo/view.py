@@ -3,10 +3,12 @@ out (:class:`SoloRules`, the game's rules object: the play, the determinizer and
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.envs.core.bits import PackBits, offsets
 from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, mask_of
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
@@ -181,6 +183,88 @@ class SoloRules(SoloDeterminizer):
         out["flags"][1] = float(view.went_on)
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
+        log, when there is one, follows the observation's pieces."""
+        return offsets(self.tensor_pieces(False))
+
+    @functools.cached_property
+    def _to_pack(self) -> PackBits:
+        """A card mask as bits at the pack's positions (the pieces' card order)."""
+        return PackBits(self.pack_index)
+
+    @functools.cached_property
+    def _rel(self) -> tuple[tuple[int, ...], ...]:
+        """``_rel[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
+        P = self.num_players
+        return tuple(tuple((q - me) % P for q in range(P)) for me in range(P))
+
+    @functools.cached_property
+    def _high_bid_at(self) -> tuple[int, ...]:
+        """The ``high_bid`` entry of each auction high (``auc[2]``), the last for none."""
+        off = self.bid_offset
+        return (*(off + h + 1 for h in range(len(self.ladder))), 0)
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        return ()
+
+    def tensor_bits(self, s: SoloState, me: int, perfect_recall: bool) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        P = self.num_players
+        n = self.num_cards
+        rel = self._rel[me]
+        to_pack = self._to_pack
+        hands = s.hands
+        b = to_pack(hands[me]) << at["hand"] | 1 << (at["phase"] + s.phase)
+        if s.phase != DEAL:
+            held = 0
+            for h in hands:
+                held |= h
+            for c in s.trick:
+                held |= 1 << c
+            b |= to_pack(self.pack_mask & ~held) << at["played"]
+        if s.trick:
+            trick, idx, leader = at["trick"], self.pack_index, s.leader
+            for i, c in enumerate(s.trick):
+                b |= 1 << (trick + rel[(leader + i) % P] * n + idx[c])
+        won, voids, in_auction = at["won"], at["voids"], at["in_auction"]
+        auc = s.auc
+        for q in range(P):
+            r = rel[q]
+            b |= 1 << (won + r * (TRICKS + 1) + s.won[q])
+            b |= (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+            if auc[0] >> q & 1:
+                b |= 1 << (in_auction + r)
+        if s.to_move >= 0:
+            b |= 1 << (at["to_move"] + rel[s.to_move])
+        b |= 1 << (at["dealer"] + rel[self.dealer]) | 1 << (
+            at["high_bid"] + self._high_bid_at[auc[2]]
+        )
+        bidder = s.bidder if s.bidder >= 0 else auc[3]
+        if bidder >= 0:
+            b |= 1 << (at["bidder"] + rel[bidder])
+        if s.forced >= 0:
+            b |= 1 << (at["forced"] + rel[s.forced])
+        if s.kind >= 0:
+            b |= 1 << (at["kind"] + s.kind)
+        if s.trump >= 0:
+            b |= 1 << (at["trump"] + s.trump)
+        if s.called >= 0:
+            b |= 1 << (at["called"] + s.called)
+        partner = self.partner_known_to(s, me)
+        if partner >= 0:
+            b |= 1 << (at["partner"] + rel[partner])
+        if s.ace_out:
+            b |= 1 << at["flags"]
+        if s.went_on:
+            b |= 1 << (at["flags"] + 1)
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        return b, []
 
     def view_string(self, view: SoloView, perfect_recall: bool) -> str:
         me = view.player
