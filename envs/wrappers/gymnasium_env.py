@@ -124,7 +124,11 @@ def check_render_mode(render_mode: str | None) -> str | None:
 def sample_chance(state: Any, rng: np.random.Generator) -> int:
     """One chance outcome of ``state``, drawn with its exact probability from one uniform of
     ``rng`` (so each chance node consumes exactly one number from the stream)."""
-    outcomes = state.rules.chance_outcomes(state.s)
+    return sample_outcome(state.rules.chance_outcomes(state.s), rng)
+
+
+def sample_outcome(outcomes: Sequence[tuple[int, float]], rng: np.random.Generator) -> int:
+    """One of ``outcomes`` (``(action, probability)``), drawn by one uniform of ``rng``."""
     u = rng.random()
     acc = 0.0
     for a, p in outcomes:

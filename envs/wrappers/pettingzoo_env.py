@@ -15,11 +15,15 @@
 Written over the game's rules directly, not over OpenSpiel's PettingZoo bridge (which counts
 chance nodes against the game-length bound and is several times slower per step): chance is
 resolved inside ``reset`` and ``step`` with the environment's seeded generator, so every
-``agent_selection`` is a player to decide.
+``agent_selection`` is a player to decide. A step is the rules' own ``apply_action`` on the
+rules state, with no ``pyspiel.State`` in between (its C++ trampolines cost about as much as the
+step); the legal actions are asked once per decision, and the ``pyspiel.State`` of
+:attr:`HoyleAECEnv.spiel_state` is rebuilt from the history only when someone asks for it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -31,7 +35,6 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.wrappers.gymnasium_env import (
-    _APPLY_UNCHECKED,
     RENDER_MODES,
     action_error,
     action_mask,
@@ -41,7 +44,7 @@ from hoyle.envs.wrappers.gymnasium_env import (
     load_game,
     make_observer,
     observation_space,
-    sample_chance,
+    sample_outcome,
     view_text,
 )
 
@@ -143,7 +146,10 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         self.action_spaces = {a: spaces.Discrete(self._num_actions) for a in self.possible_agents}
         self.np_random: np.random.Generator | None = None
         self._np_random_seed: int | None = None
-        self._state: Any = None
+        self._table: _Table | None = None  # the rules state, as the observer reads it
+        self._history: list[int] = []
+        self._legal: Sequence[int] = ()  # the legal actions of the agent to move
+        self._spiel: Any = None  # spiel_state, built on demand for this history
         self._over = True
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -163,7 +169,9 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         del options  # Unused: a hoyle episode has no reset options.
         if seed is not None or self.np_random is None:
             self.np_random, self._np_random_seed = seeding.np_random(seed)
-        self._state = self.game.new_initial_state()
+        self._table = _Table(self.rules.new_state())
+        self._history = []
+        self._spiel = None
         self._over = False
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -193,22 +201,21 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._state
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        legal = state.legal_actions()
         a = as_action(action, self._num_actions)
-        if a is None or a not in legal:
+        if a is None or a not in self._legal:
             if self.illegal_action == "raise":
-                raise action_error(action, self._num_actions, state)
+                raise action_error(action, self._num_actions, self.spiel_state)
             self._over = True
+            self._legal = ()
             self.rewards[agent] = self.penalty
             self.infos[agent] = {"illegal_action": True}
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             self._deads_step_first()
         else:
-            _APPLY_UNCHECKED(state, a)
+            self._apply(a)
             cur = self._advance()
             if cur == TERMINAL:
                 self._end_game()
@@ -220,12 +227,14 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s view: its observation tensor and its action mask (fresh arrays)."""
         player = self._index[agent]
-        state = self._state
-        self._observer.set_from(state, player)
-        legal = state.legal_actions(player) if not self._over else []
+        table = self._table
+        if table is None:
+            raise AttributeError("observe() before reset()")
+        self._observer.set_from(table, player)
+        mine = not self._over and player == self.rules.current_player(table.s)
         return {
             "observation": self._observer.tensor.copy(),
-            "action_mask": action_mask(self._num_actions, legal),
+            "action_mask": action_mask(self._num_actions, self._legal if mine else ()),
         }
 
     def render(self) -> str | None:
@@ -235,11 +244,11 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
 
             logger.warn("render() called without a render_mode; use 'ansi' or 'human'.")
             return None
-        if self._state is None:
+        if self._table is None:
             text = "no episode: call reset()\n"
         else:
             player = self._index[self.agent_selection]
-            text = view_text(self._observer, self._state, player, self._over)
+            text = view_text(self._observer, self.spiel_state, player, self._over)
         if self.render_mode == "ansi":
             return text
         print(text, end="")
@@ -253,25 +262,51 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         """The underlying ``pyspiel`` state (the whole table: for analysis, not for agents).
 
         (``state()`` is PettingZoo's global observation, which a hidden-card game does not
-        offer.)"""
-        return self._state
+        offer.) Rebuilt from the episode's history when first asked for after a step: a
+        copy, so changing it does not change the episode."""
+        if self._table is None:
+            return None
+        if self._spiel is None:
+            self._spiel = self.game.state_from_history(self._history)
+        return self._spiel
 
     # --- internals -----------------------------------------------------------------------------
+    def _sit_at(self, state: Any) -> None:
+        """Put the episode at ``state``'s table (a ``pyspiel.State`` of this game, copied): for
+        tests that compare two tables a player cannot tell apart."""
+        self._table = _Table(state.s.copy())
+        self._history = list(state.history())
+        self._spiel = None
+        cur = int(self.rules.current_player(self._table.s))
+        self._legal = tuple(self.rules.legal_actions(self._table.s)) if cur >= 0 else ()
+
+    def _apply(self, action: int) -> None:
+        """Apply ``action``, already checked (a legal action, or a chance outcome drawn from
+        the node's own outcomes), to the rules state."""
+        assert self._table is not None
+        self.rules.apply_action(self._table.s, action)
+        self._history.append(action)
+        self._spiel = None
+
     def _advance(self) -> int:
-        """Resolve chance nodes until a player is to move or the game is over."""
-        state, rules, rng = self._state, self.rules, self.np_random
-        assert rng is not None, "reset() seeds the generator"
-        s = state.s
+        """Resolve chance nodes until a player is to move or the game is over; keep the legal
+        actions of the player to move."""
+        rules, rng = self.rules, self.np_random
+        assert rng is not None and self._table is not None, "reset() seeds the generator"
+        s = self._table.s
         while True:
             cur = int(rules.current_player(s))
             if cur != CHANCE:
+                self._legal = tuple(rules.legal_actions(s)) if cur >= 0 else ()
                 return cur
-            _APPLY_UNCHECKED(state, sample_chance(state, rng))
+            self._apply(sample_outcome(rules.chance_outcomes(s), rng))
 
     def _end_game(self) -> None:
         """Pay every agent its return and mark the episode over."""
         self._over = True
-        returns = self.rules.returns(self._state.s)
+        self._legal = ()
+        assert self._table is not None
+        returns = self.rules.returns(self._table.s)
         for agent in self.agents:
             self.rewards[agent] = float(returns[self._index[agent]])
         self.terminations = dict.fromkeys(self.agents, True)
@@ -279,13 +314,37 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         self._deads_step_first()
 
 
+class _Table:
+    """The rules state as an observer reads it (``.s``, as on a ``pyspiel.State``)."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, s: Any) -> None:
+        self.s = s
+
+
 def raw_env(game: str | pyspiel.Game = "conquian", **kwargs: Any) -> HoyleAECEnv:
     """The environment without PettingZoo's wrappers (see :class:`HoyleAECEnv`)."""
     return HoyleAECEnv(game, **kwargs)
 
 
+class HoyleOrderEnforcingWrapper(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with ``last()`` asked of the environment itself.
+
+    The base class's ``last()`` runs on the wrapper, so each of the five attributes it reads
+    goes through two Python ``__getattr__`` forwards (a third of the time of a Five Hundred
+    step); here it is one call on the environment, after the same before-reset check.
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return result
+
+
 def env(game: str | pyspiel.Game = "conquian", **kwargs: Any) -> AECEnv[str, Any, Any]:
     """The environment in PettingZoo's ``OrderEnforcingWrapper`` (as PettingZoo's classic games;
     illegal actions are the environment's own policy, so ``TerminateIllegalWrapper`` is not
-    needed)."""
-    return OrderEnforcingWrapper(raw_env(game, **kwargs))
+    needed), with a direct ``last()`` (:class:`HoyleOrderEnforcingWrapper`)."""
+    return HoyleOrderEnforcingWrapper(raw_env(game, **kwargs))

@@ -129,7 +129,7 @@ def test_observation_ignores_other_agents_hidden_cards(config: Any) -> None:
             sampler = pyspiel.UniformProbabilitySampler(1000 * step + i, 0.0, 1.0)
             world = state.resample_from_infostate(i, sampler)
             redealt += str(world) != str(state)
-            twin._state = world  # the twin sits at the re-dealt table
+            twin._sit_at(world)  # the twin sits at the re-dealt table
             assert data_equivalence(twin.observe(other), e.observe(other), exact=True)
             # Could a re-deal change anything: are the hidden cards with two holders or more?
             # (In a tiny pack every card may be located by elimination: nothing can change.)
