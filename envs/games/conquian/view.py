@@ -8,10 +8,12 @@ in order (the core's event log cut for him: the cards dealt to his adversary rea
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.envs.core.bits import PackBits, offsets
 from hoyle.envs.core.cards import cards_of, format_card
 from hoyle.envs.core.events import Event, ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
@@ -198,6 +200,84 @@ class ConquianViews(ConquianPlay):
         series[3] = 1.0 if view.deal_no >= view.deals - 1 else 0.0
         if perfect_recall:
             self.event_schema.encode(out["events"], view.events, me)
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
+        log, when there is one, follows the observation's pieces."""
+        return offsets(self.tensor_pieces(False))
+
+    @functools.cached_property
+    def _to_pack(self) -> PackBits:
+        """A card mask as bits at the pack's positions (the pieces' card order)."""
+        return PackBits(self.pack_index)
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        series = self._at["series"]
+        return (series, series + 1, series + 2)
+
+    def tensor_bits(
+        self, s: ConquianState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        to_pack = self._to_pack
+        idx = self.pack_index
+        n = len(self.pack_cards)
+        adv = 1 - me
+        b = to_pack(s.hands[me]) << at["hand"]
+        row = at["my_combos"]
+        for m in s.combos[me]:
+            b |= to_pack(m) << row
+            row += n
+        row = at["adv_combos"]
+        for m in s.combos[adv]:
+            b |= to_pack(m) << row
+            row += n
+        if s.exposed >= 0:
+            b |= 1 << (at["exposed"] + idx[s.exposed])
+            b |= 1 << (at["disposal"] + (0 if s.holder == me else 1))
+            b |= 1 << (at["source"] + s.source)
+        else:
+            b |= 1 << (at["disposal"] + 2)
+        mine, theirs = s.declined[me], s.declined[adv]
+        if mine:
+            b |= to_pack(mine) << at["my_declined"]
+        if theirs:
+            b |= to_pack(theirs) << at["adv_declined"]
+        if s.dead:
+            b |= to_pack(s.dead) << at["dead"]
+        if s.phase == OVER:
+            b |= to_pack(s.hands[adv]) << at["adv_shown"]
+        if s.build:
+            b |= to_pack(s.build) << at["build"]
+        if s.borrowed:
+            b |= to_pack(s.borrowed) << at["borrowed"]
+        if 0 <= s.base < self.max_combinations:
+            b |= 1 << (at["base"] + s.base)
+        if s.discard >= 0:
+            b |= 1 << (at["discard"] + idx[s.discard])
+        b |= 1 << (at["phase"] + s.phase)
+        if s.to_move >= 0:
+            b |= 1 << (at["to_move"] + (0 if s.to_move == me else 1))
+        b |= 1 << (at["dealer"] + (0 if s.dealer == me else 1))
+        stock = (self.pack_mask & ~s.dealt).bit_count() if s.phase != DEAL else self.stock_size
+        if 0 <= stock <= self.stock_size:
+            b |= 1 << (at["stock"] + stock)
+        adv_hand = s.hands[adv].bit_count()
+        if adv_hand <= self.winning_down:
+            b |= 1 << (at["adv_hand"] + adv_hand)
+        deals = self.deals
+        if s.deal_no >= deals - 1:
+            b |= 1 << (at["series"] + 3)
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        return b, [
+            s.deal_no / deals,
+            s.pool / deals,
+            (s.scores[me] + deals) / (2 * deals),
+        ]
 
     def view_string(self, view: ConquianView, perfect_recall: bool) -> str:
         me = view.player
