@@ -8,10 +8,12 @@ renderer (:func:`table_of`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.envs.core.bits import PackBits, offsets
 from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
@@ -197,6 +199,120 @@ class PreferenceRules(PreferenceDeterminizer):
             out["leader"][rel(view.leader)] = 1.0
         if perfect_recall:
             self.event_schema.encode(out["events"], view.events, me)
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
+        log, when there is one, follows the observation's pieces."""
+        return offsets(self.tensor_pieces(False))
+
+    @functools.cached_property
+    def _to_pack(self) -> PackBits:
+        """A card mask as bits at the pack's positions (the pieces' card order)."""
+        return PackBits(self.pack_index)
+
+    @functools.cached_property
+    def _rel(self) -> tuple[tuple[int, ...], ...]:
+        """``_rel[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
+        n = self.num_players
+        return tuple(tuple((q - me) % n for q in range(n)) for me in range(n))
+
+    @functools.cached_property
+    def _trick_rows(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """``_trick_rows[me][leader]``: the flat offset of the ``trick`` row of each card of
+        a trick led by ``leader``, in playing order (:meth:`next_active` from the leader)."""
+        n, size, trick = self.num_players, len(self.pack), self._at["trick"]
+        out = []
+        for me in range(n):
+            rows = []
+            for leader in range(n):
+                q, row = leader, []
+                for _ in range(n):
+                    row.append(trick + (q - me) % n * size)
+                    q = self.next_active(q)
+                rows.append(tuple(row))
+            out.append(tuple(rows))
+        return tuple(out)
+
+    @functools.cached_property
+    def _void_rows(self) -> tuple[tuple[int, ...], ...]:
+        """``_void_rows[trumps][voids]``: the ``void`` row of a seat's voids, as bits at the
+        pack's positions, as :meth:`encode_view` writes it: ``set_cards`` puts a void card
+        outside a reduced pack (``pack_index`` -1) at the row's last entry."""
+        size, to_pack = len(self.pack), self._to_pack
+        out = []
+        for rules in self.tricks:
+            row = [0]
+            for voids in range(1, 1 << NUM_SUITS):
+                m = void_cards(voids, rules)
+                outside = 1 << (size - 1) if m & ~self.pack_mask else 0
+                row.append(to_pack(m & self.pack_mask) | outside)
+            out.append(tuple(row))
+        return tuple(out)
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        return ()
+
+    def tensor_bits(
+        self, s: PreferenceState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        n = self.num_players
+        size = len(self.pack)
+        rel = self._rel[me]
+        to_pack = self._to_pack
+        idx = self.pack_index
+        b = to_pack(s.hands[me]) << at["hand"]
+        if s.trick:
+            rows = self._trick_rows[me][s.leader]
+            for i, c in enumerate(s.trick):
+                b |= 1 << (rows[i] + idx[c])
+        played, void, counts, won, passed = (
+            at["played"],
+            at["void"],
+            at["counts"],
+            at["won"],
+            at["passed"],
+        )
+        void_rows = self._void_rows[s.trumps]
+        width = self.hand_size + self.widow_size + 1
+        tricks1 = self.num_tricks + 1
+        au = s.auction
+        in_play = au.in_play if au is not None else self.active_mask
+        for q in range(n):
+            r = rel[q]
+            b |= to_pack(s.played[q]) << (played + r * size)
+            if s.voids[q]:
+                b |= void_rows[s.voids[q]] << (void + r * size)
+            b |= 1 << (counts + r * width + s.hands[q].bit_count())
+            b |= 1 << (won + r * tricks1 + s.won[q])
+            if not in_play >> q & 1:
+                b |= 1 << (passed + r)
+        if me == s.bidder and s.price > 0:
+            widow = 0
+            for e in s.log:
+                if e[0] == EV_TAKE:
+                    widow |= 1 << e[2]
+            b |= to_pack(widow) << at["widow"] | to_pack(s.laid_out) << at["laid_out"]
+        b |= 1 << (at["widow_count"] + s.widow.bit_count()) | 1 << (at["phase"] + s.phase)
+        if s.to_move >= 0:
+            b |= 1 << (at["to_move"] + rel[s.to_move])
+        b |= 1 << (at["dealer"] + rel[self.dealer])
+        bidder, price = (au.bidder, au.high + 1) if au is not None else (s.bidder, s.price)
+        if bidder >= 0:
+            b |= 1 << (at["bidder"] + rel[bidder])
+        if 0 <= s.high < NUM_SUITS:
+            b |= 1 << (at["named"] + s.high)
+        if 0 <= s.trumps < NUM_SUITS:
+            b |= 1 << (at["trumps"] + s.trumps)
+        b |= 1 << (at["price"] + price)
+        if s.leader >= 0:
+            b |= 1 << (at["leader"] + rel[s.leader])
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        return b, []
 
     def view_string(self, view: PreferenceView, perfect_recall: bool) -> str:
         me = view.player
