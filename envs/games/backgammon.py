@@ -110,10 +110,12 @@ The observation string lists the occupied points from the observer's side (``+n`
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.envs.core.bits import offsets
 from hoyle.envs.core.registry import HOFFMANN, GameSpec, Param, ParamValue, register
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState
 from hoyle.envs.core.table import Counter, TableView
@@ -170,6 +172,23 @@ THROWS: tuple[tuple[int, int, float], ...] = tuple(
 other 2/36 (the table every agent and experiment averages over)."""
 THROW_OUTCOMES = tuple(((h - 1) * 6 + lo - 1, p) for h, lo, p in THROWS)
 """A throw of two dice as chance outcomes ``(dice_outcome(high, low), probability)``."""
+
+
+_UNITS_LO = bytes((1 << min(n, 3)) - 1 for n in range(256))
+"""A point's men ``n`` as the observation's first three units (n>=1, n>=2, n>=3), a byte
+translation table; ``_UNITS_HI`` the same units one nibble up (a point's row is 4 wide)."""
+_UNITS_HI = bytes(u << 4 for u in _UNITS_LO)
+_EXCESS = bytes(max(n - 3, 0) for n in range(256))
+"""A point's men ``n`` as the fourth unit's numerator, n-3 (0 for three men or fewer)."""
+_FOURTHS: dict[bytes, tuple[float, ...]] = {}
+"""The fourth units of both sides' 48 points, by their numerators (``_EXCESS``): few
+patterns occur (a point rarely holds more than three men)."""
+_DICE = {
+    dice: tuple(dice.count(d) / 4 for d in range(1, 7))
+    for k in range(5)
+    for dice in itertools.product(range(1, 7), repeat=k)
+}
+"""Dice still to play (any order, up to four) as the ``dice`` piece: each number's count / 4."""
 
 
 def make_side(points: Mapping[int, int], off: int | None = None) -> Side:
@@ -856,6 +875,74 @@ class BackgammonRules:
         most = view.games * self.backgammon_value
         out["series"][0] = 0.5 + view.my_net / (2 * most)
         out["series"][1] = view.game_no / view.games
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`)."""
+        return offsets(self.tensor_pieces(False))
+
+    @functools.cached_property
+    def _values(self) -> tuple[int, ...]:
+        at = self._at
+        points = at["points"]
+        return (
+            *range(points + 3, points + 2 * NUM_POINTS * 4, 4),
+            at["bar"],
+            at["bar"] + 1,
+            at["off"],
+            at["off"] + 1,
+            *range(at["dice"], at["dice"] + 6),
+            at["series"],
+            at["series"] + 1,
+        )
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        del perfect_recall  # The same tensor.
+        return self._values
+
+    def tensor_bits(
+        self, s: BackgammonState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        mine, theirs = bytes(s.men[me]), bytes(s.men[1 - me])
+        # Point i+1's row is nibble i: the even points' units from the low nibbles, the odd
+        # points' from the high ones; the adversary's men on my point q are theirs[25 - q].
+        b = (
+            int.from_bytes(mine[1:BAR:2].translate(_UNITS_LO), "little")
+            | int.from_bytes(mine[2:BAR:2].translate(_UNITS_HI), "little")
+            | (
+                int.from_bytes(theirs[NUM_POINTS:0:-2].translate(_UNITS_LO), "little")
+                | int.from_bytes(theirs[NUM_POINTS - 1 : 0 : -2].translate(_UNITS_HI), "little")
+            )
+            << (NUM_POINTS * 4)
+        ) << at["points"]
+        phase = s.phase
+        if phase != OVER and s.turn >= 0:
+            b |= 1 << (at["on_roll"] + (s.turn != me))
+        b |= 1 << (at["phase"] + phase)
+        if phase == OPENING_CHOICE:
+            opening = at["opening"] - 1
+            b |= 1 << (opening + s.opening[me]) | 1 << (opening + 6 + s.opening[1 - me])
+        excess = (mine[1:BAR] + theirs[NUM_POINTS:0:-1]).translate(_EXCESS)
+        fourth = _FOURTHS.get(excess)
+        if fourth is None:
+            if len(_FOURTHS) >= 1 << 16:
+                _FOURTHS.clear()
+            fourth = _FOURTHS[excess] = tuple(n / 12 for n in excess)
+        most = self.games * self.backgammon_value
+        net = s.net if me == WHITE else -s.net
+        return b, [
+            *fourth,
+            mine[BAR] / NUM_MEN,
+            theirs[BAR] / NUM_MEN,
+            mine[OFF] / NUM_MEN,
+            theirs[OFF] / NUM_MEN,
+            *_DICE[s.dice_left],
+            0.5 + net / (2 * most),
+            s.game_no / self.games,
+        ]
 
     def view_string(self, view: BackgammonView, perfect_recall: bool) -> str:
         me, adv = view.player, 1 - view.player
