@@ -11,6 +11,7 @@ from typing import Any
 
 import hoyle.envs.games.lift_smoke.determinizer as determinizer
 import hoyle.envs.games.lift_smoke.view as views
+from hoyle.envs.core.bits import offsets
 from hoyle.envs.core.cards import (
     NUM_SUITS,
     SUIT_NAMES,
@@ -177,6 +178,11 @@ class LiftSmokeRules:
         self.event_schema = EventSchema(EVENT_KINDS, n, NUM_CARDS, 2 * self.pack_size)
         self.tricks = tuple(lift_smoke_tricks(t) for t in range(NUM_SUITS))
         self._orders = self._order_table()
+        self._at = offsets(self.tensor_pieces(False))
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
+        log, when there is one, follows the observation's pieces."""
+        self._rel = tuple(tuple((q - me) % n for q in range(n)) for me in range(n))
+        """``_rel[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
 
     # --- seats ------------------------------------------------------------------------------
     def deal_recipient(self, k: int) -> int:
@@ -410,6 +416,52 @@ class LiftSmokeRules:
         self, view: LiftSmokeView, out: Mapping[str, Any], perfect_recall: bool
     ) -> None:
         views.encode_view(view, out, perfect_recall)
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        return ()
+
+    def tensor_bits(
+        self, s: LiftSmokeState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        rel = self._rel[me]
+        nc = NUM_CARDS
+        b = s.hands[me] << at["hand"] | 1 << (at["phase"] + s.phase)
+        b |= 1 << (at["dealer"] + rel[self.dealer])
+        if s.trump_card >= 0:
+            b |= 1 << (at["trump"] + suit_of(s.trump_card))
+        if s.turnup >= 0:
+            b |= 1 << (at["turnup"] + s.turnup)
+        if s.trick:
+            trick = at["trick"]
+            for q, c in zip(self.trick_order(s.leader, s.active), s.trick, strict=False):
+                b |= 1 << (trick + rel[q] * nc + c)
+        if s.leader >= 0:
+            b |= 1 << (at["leader"] + rel[s.leader])
+        if s.to_move >= 0:
+            b |= 1 << (at["to_move"] + rel[s.to_move])
+        if s.phase != DEAL:
+            active, played, voids = at["active"], at["played"], at["voids"]
+            for q in range(self.num_players):
+                r = rel[q]
+                if s.active >> q & 1:
+                    b |= 1 << (active + r)
+                b |= s.played[q] << (played + r * nc) | (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+            stock = (self.pack_mask & ~s.dealt).bit_count()
+        else:
+            stock = self.stock_size
+        sizes, width = at["hand_sizes"], self.hand_size + 1
+        for q, h in enumerate(s.hands):
+            b |= 1 << (sizes + rel[q] * width + h.bit_count())
+        if 0 <= stock <= self.stock_size:
+            b |= 1 << (at["stock"] + stock)
+        if s.winner >= 0:
+            b |= 1 << (at["winner"] + rel[s.winner])
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        return b, []
 
     def view_string(self, view: LiftSmokeView, perfect_recall: bool) -> str:
         return views.view_string(view, perfect_recall)
