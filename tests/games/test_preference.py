@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pyspiel
 import pytest
 
@@ -533,3 +534,26 @@ def test_table_plain_trumps_no_obligation_to_trump() -> None:
     assert r.suit_masks[SPADES] == SUIT_MASKS[SPADES] & PIQUET_32.mask
     with pytest.raises(ValueError):
         P.preference_tricks(-1)  # Preference has no no-trumps
+
+
+def test_void_rows_mark_only_cards_of_the_void_suits_on_a_reduced_pack() -> None:
+    """A seat's ``void`` row holds the pack's cards of the suits it showed out of, and no other
+    (on a reduced pack, a void suit's cards outside the pack once spilled into the row's last
+    entry: a spade void marked the last heart)."""
+    from hoyle.envs.core.observe import HoyleObserver
+    from tests.helpers import random_playout_states
+
+    game = pyspiel.load_game("hoyle_preference", dict(P.TINY_CONFIG))
+    rules = game.rules
+    obs = HoyleObserver(rules, False, bits=False)
+    checked = 0
+    for seed in range(4):
+        for state in random_playout_states(game, random.Random(seed)):
+            view = rules.player_view(state.s, 0)
+            obs.set_from(state, 0)
+            for r in range(rules.num_players):
+                q = r  # rows are seats counted from the observer, seat 0 here
+                marked = [rules.pack[j] for j in np.flatnonzero(obs.dict["void"][r])]
+                assert all(view.voids[q] >> (c // 13) & 1 for c in marked), (view.voids, marked)
+                checked += bool(view.voids[q])
+    assert checked, "no state with a void: the test proved nothing"

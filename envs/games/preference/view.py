@@ -178,7 +178,8 @@ class PreferenceRules(PreferenceDeterminizer):
             r = rel(q)
             set_cards(out["played"][r], view.played[q], idx)
             if view.voids[q]:
-                set_cards(out["void"][r], void_cards(view.voids[q], self.tricks[view.trumps]), idx)
+                voids = void_cards(view.voids[q], self.tricks[view.trumps]) & self.pack_mask
+                set_cards(out["void"][r], voids, idx)
             out["counts"][r, view.hand_sizes[q]] = 1.0
             out["won"][r, view.won[q]] = 1.0
             if view.passed[q]:
@@ -237,16 +238,13 @@ class PreferenceRules(PreferenceDeterminizer):
     @functools.cached_property
     def _void_rows(self) -> tuple[tuple[int, ...], ...]:
         """``_void_rows[trumps][voids]``: the ``void`` row of a seat's voids, as bits at the
-        pack's positions, as :meth:`encode_view` writes it: ``set_cards`` puts a void card
-        outside a reduced pack (``pack_index`` -1) at the row's last entry."""
-        size, to_pack = len(self.pack), self._to_pack
+        pack's positions (the cards of the void suits that are in the pack)."""
+        to_pack = self._to_pack
         out = []
         for rules in self.tricks:
             row = [0]
             for voids in range(1, 1 << NUM_SUITS):
-                m = void_cards(voids, rules)
-                outside = 1 << (size - 1) if m & ~self.pack_mask else 0
-                row.append(to_pack(m & self.pack_mask) | outside)
+                row.append(to_pack(void_cards(voids, rules) & self.pack_mask))
             out.append(tuple(row))
         return tuple(out)
 
