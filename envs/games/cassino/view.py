@@ -11,10 +11,12 @@ others are hidden there, and nothing else is.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.envs.core.bits import offsets
 from hoyle.envs.core.events import Event, ViewEvent
 from hoyle.envs.core.observe import set_cards
 from hoyle.envs.core.table import Counter, TableView, Zone
@@ -282,6 +284,132 @@ class ViewRules(PlayRules):
             for i, pts in enumerate(view.results[: self.result_rows]):
                 for side, p in enumerate(pts):
                     res[i, self.side_slot(side, me)] = p / self.deal_scale
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`) of the
+        information state; the observation's are the same, its pieces coming first."""
+        return offsets(self.tensor_pieces(True))
+
+    @functools.cached_property
+    def _slots(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """``_slots[me]``: each seat's :meth:`seat_slot` and each side's :meth:`side_slot`
+        from ``me``."""
+        n = self.num_players
+        return tuple(
+            (
+                tuple(self.seat_slot(q, me) for q in range(n)),
+                tuple(self.side_slot(side, me) for side in range(self.num_sides)),
+            )
+            for me in range(n)
+        )
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        at = self._at
+        out = (
+            *range(at["hand_sizes"], at["hand_sizes"] + 4),
+            at["stock"],
+            *range(at["sweeps"], at["sweeps"] + 4),
+            *range(at["scores"], at["scores"] + 4),
+            at["target"],
+            at["deal_number"],
+        )
+        if perfect_recall:
+            out += tuple(range(at["results"], at["results"] + 4 * self.result_rows))
+        return out
+
+    def tensor_bits(
+        self, s: CassinoState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        seat, side_slot = self._slots[me]
+        b = 1 << (at["phase"] + s.phase)
+        to_move = self.current_player(s)
+        if to_move >= 0:
+            b |= 1 << (at["to_move"] + seat[to_move])
+        b |= 1 << (at["dealer"] + seat[s.dealer]) | s.hands[me] << at["hand"]
+        loose = s.loose
+        b |= loose << at["loose"]
+        trailed = at["trailed"]
+        for q, t in enumerate(s.trailed):
+            if t & loose:
+                b |= (t & loose) << (trailed + seat[q] * NUM_CARDS)
+        builds = s.builds
+        row = at["builds"]
+        for bd in builds:
+            b |= (
+                bd.mask << row
+                | 1 << (row + NUM_CARDS + bd.value)
+                | 1 << (row + NUM_CARDS + NUM_VALUES + 1 + seat[bd.owner])
+            )
+            if bd.units > 1:
+                b |= 1 << (row + NUM_CARDS + NUM_VALUES)
+            row += BUILD_ROW
+        piles = at["piles"]
+        for side, pile in enumerate(s.piles):
+            b |= pile << (piles + side_slot[side] * NUM_CARDS)
+        b |= s.last_take[1] << at["last_take"]
+        if s.last_taker >= 0:
+            b |= 1 << (at["last_taker"] + seat[s.last_taker])
+        declared = at["declared"]
+        all_values = (1 << NUM_VALUES) - 1
+        for q, d in enumerate(s.declared):
+            if d:
+                b |= (d & all_values) << (declared + seat[q] * NUM_VALUES)
+        m = s.move if me == s.player else self.seen_move(s, s.player)
+        if m is not None:
+            b |= 1 << (at["move_card"] + m.card)
+            flags = at["move_kind"]
+            if m.kind == KIND_TAKE:
+                b |= 1 << flags
+            elif m.kind == KIND_BUILD:
+                b |= 1 << (flags + 1)
+            if m.high:
+                b |= 1 << (flags + 2)
+            if m.pair_done:
+                b |= 1 << (flags + 3)
+            if m.req_ok:
+                b |= 1 << (flags + 4)
+            if m.kind != KIND_NONE:
+                b |= 1 << (at["move_value"] + m.value)
+            b |= m.sel << at["move_selected"]
+            opened = at["move_open"]
+            for x in m.open:
+                b |= 1 << (opened + x)
+            if m.sel_builds:
+                chosen = at["move_builds"]
+                for i, bd in enumerate(builds):
+                    if m.sel_builds >> build_key(bd.mask) & 1:
+                        b |= 1 << (chosen + i)
+        hand_sizes = [0.0] * 4
+        k = self.hand_size
+        for q, h in enumerate(s.hands):
+            hand_sizes[seat[q]] = h.bit_count() / k
+        sweeps = [0.0] * 4
+        scores = [0.0] * 4
+        for side in range(len(s.piles)):
+            slot = side_slot[side]
+            sweeps[slot] = s.sweeps[side] / self.max_sweeps
+            scores[slot] = s.scores[side] / self.score_scale
+        values = [
+            *hand_sizes,
+            (self.pack & ~s.dealt).bit_count() / self.pack_size,
+            *sweeps,
+            *scores,
+            s.target / self.score_scale,
+            s.deal_number / self.max_deals,
+        ]
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["events"]
+            results = [0.0] * (4 * self.result_rows)
+            scale = self.deal_scale
+            for i, pts in enumerate(s.results[: self.result_rows]):
+                for side, p in enumerate(pts):
+                    results[4 * i + side_slot[side]] = p / scale
+            values += results
+        return b, values
 
     def view_string(self, view: CassinoView, perfect_recall: bool) -> str:
         me = view.player
