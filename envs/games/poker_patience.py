@@ -103,14 +103,17 @@ occupied cells), so a planner can simulate placements without building states.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import getitem
 from typing import Any
 
 import numpy as np
 
+from hoyle.envs.core.bits import offsets
 from hoyle.envs.core.cards import (
     ACE,
     JACK,
@@ -384,10 +387,19 @@ def legal_cells(occupied: int, grid: bool = False) -> list[int]:
     >>> len(legal_cells(0, grid=True)), len(legal_cells(1 << CENTRE, grid=True))
     (25, 24)
     """
+    return _bits(legal_mask(occupied, grid))
+
+
+def legal_mask(occupied: int, grid: bool = False) -> int:
+    """:func:`legal_cells` as a mask of cells.
+
+    >>> legal_mask(0) == 1 << CENTRE
+    True
+    """
     if grid:
-        return _bits(GRID_MASK & ~occupied)
+        return GRID_MASK & ~occupied
     if not occupied:
-        return [CENTRE]
+        return 1 << CENTRE
     d = occupied | (occupied << FRAME) | (occupied >> FRAME)
     d = d | ((d << 1) & _NOT_FIRST_COL) | ((d >> 1) & _NOT_LAST_COL)
     r0, r1 = _span(occupied, _ROW_MASK)
@@ -396,7 +408,7 @@ def legal_cells(occupied: int, grid: bool = False) -> list[int]:
         _ROW_SPAN[max(0, r1 - _SPAN)][min(FRAME - 1, r0 + _SPAN)]
         & _COL_SPAN[max(0, c1 - _SPAN)][min(FRAME - 1, c0 + _SPAN)]
     )
-    return _bits(d & box & ~occupied)
+    return d & box & ~occupied
 
 
 def square_of(cells: Sequence[int], grid: bool = False) -> list[list[int]]:
@@ -703,6 +715,40 @@ class PokerPatienceRules:
             for i, c in enumerate(view.order):
                 order[i, c] = 1.0
 
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`), ``order``
+        included (it comes last)."""
+        return offsets(self.tensor_pieces(True))
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        del perfect_recall  # Every entry is 0 or 1.
+        return ()
+
+    def tensor_bits(
+        self, s: PokerPatienceState, me: int, perfect_recall: bool
+    ) -> tuple[int, tuple[float, ...]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        cells, occupied = s.cells, s.occupied
+        # ``layout`` is the first piece: its bits need no shift.
+        b = _frame_bits(cells[me], occupied[me]) | (FULL_PACK & ~s.dealt) << at["unseen"]
+        if s.to_move == me and s.phase == PLACE:
+            b |= legal_mask(occupied[me], self.grid) << at["legal"]
+        if s.card != EMPTY:
+            b |= 1 << (at["next_card"] + s.card)
+        n = self.num_players
+        if n > 1:
+            shift = at["others"]
+            for k in range(me + 1, me + n):
+                q = k % n
+                b |= _frame_bits(cells[q], occupied[q]) << shift
+                shift += FRAME_WIDTH
+        if perfect_recall:
+            b |= sum(map(getitem, _ORDER_BITS, s.order)) << at["order"]
+        return b, ()
+
     def view_string(self, view: PokerPatienceView, perfect_recall: bool) -> str:
         lines = [f"player {view.player}, phase: {PHASE_NAMES[view.phase]}"]
         if view.card != EMPTY:
@@ -774,6 +820,32 @@ def _encode_frame(cells: Sequence[int], block: np.ndarray) -> None:
         if c != EMPTY:
             block[i, c % NUM_RANKS] = 1.0
             block[i, NUM_RANKS + c // NUM_RANKS] = 1.0
+
+
+CELL_WIDTH = NUM_RANKS + NUM_SUITS
+"""A cell's entries in a ``layout`` piece: the rank one-hot, then the suit one-hot."""
+FRAME_WIDTH = NUM_CELLS * CELL_WIDTH
+_CELL_BITS = tuple(
+    tuple(
+        ((1 << (c % NUM_RANKS)) | (1 << (NUM_RANKS + c // NUM_RANKS))) << (i * CELL_WIDTH)
+        for c in range(NUM_CARDS)
+    )
+    for i in range(NUM_CELLS)
+)
+"""``_CELL_BITS[i][c]``: card ``c`` on cell ``i`` as :func:`_encode_frame` writes it, as bits."""
+_ORDER_BITS = tuple(
+    tuple(1 << (k * NUM_CARDS + c) for c in range(NUM_CARDS)) for k in range(SQUARE * SQUARE)
+)
+"""``_ORDER_BITS[k][c]``: card ``c`` dealt ``k``-th, as bits of the ``order`` piece."""
+
+
+def _frame_bits(cells: Sequence[int], occupied: int) -> int:
+    """:func:`_encode_frame` of a frame as bits (:mod:`hoyle.envs.core.bits`); ``occupied``
+    is the mask of its filled cells."""
+    b = 0
+    for i in _bits(occupied):
+        b |= _CELL_BITS[i][cells[i]]
+    return b
 
 
 def make_rules(params: Mapping[str, ParamValue]) -> PokerPatienceRules:
