@@ -3,10 +3,12 @@ renderer (the package docstring lists the tensor's pieces)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.envs.core.bits import PackBits, offsets
 from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, format_card
 from hoyle.envs.core.events import Event, ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
@@ -232,6 +234,104 @@ class CalabrasellaViews(CalabrasellaPlay):
         out["progress"][1] = view.deal_no / self.max_deals
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
+        log, when there is one, follows the observation's pieces."""
+        return offsets(self.tensor_pieces(False))
+
+    @functools.cached_property
+    def _to_pack(self) -> PackBits:
+        """A card mask as bits at the pack's positions (the pieces' card order)."""
+        return PackBits(self.pack_index)
+
+    @functools.cached_property
+    def _rel(self) -> tuple[tuple[int, ...], ...]:
+        """``_rel[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
+        n = self.num_players
+        return tuple(tuple((q - me) % n for q in range(n)) for me in range(n))
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        at = self._at
+        return (
+            *range(at["sizes"], at["sizes"] + self.num_players),
+            *range(at["points"], at["points"] + 2),
+            *range(at["progress"], at["progress"] + 2),
+        )
+
+    def tensor_bits(
+        self, s: CalabrasellaState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        to_pack = self._to_pack
+        idx = self.pack_index
+        n, p = self.num_players, self.pack_size
+        rel = self._rel[me]
+        phase, single, giver = s.phase, s.single, s.giver
+        b = to_pack(s.hands[me]) << at["hand"]
+        played, voids, declared = at["played"], at["voids"], at["declared"]
+        sizes = [0.0] * n
+        bound = self.hand_size + 1
+        for q in range(n):
+            r = rel[q]
+            if s.played[q]:
+                b |= to_pack(s.played[q]) << (played + r * p)
+            b |= (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+            b |= 1 << (declared + r * 3 + s.declared[q])
+            sizes[r] = s.hands[q].bit_count() / bound
+        if phase == OVER:
+            won0, won1 = s.won
+        else:
+            won0, won1 = s.won[0] & ~s.stock, s.won[1] & ~s.stock
+        if won0:
+            b |= to_pack(won0) << at["won"]
+        if won1:
+            b |= to_pack(won1) << (at["won"] + p)
+        trick = at["trick"]
+        for c in s.trick:
+            b |= 1 << (trick + idx[c])
+            trick += p
+        if s.leader >= 0:
+            b |= 1 << (at["leader"] + rel[s.leader])
+        if s.exposed and s.talon:
+            b |= to_pack(s.talon) << at["talon"]
+        if s.taken:
+            b |= to_pack(s.taken) << at["taken"]
+        if phase == OVER:
+            stock_known = s.stock
+        elif phase >= PLAY:
+            stock_known = s.stock & ~s.discards | (s.discards if me == single else 0)
+        else:
+            stock_known = 0
+        if stock_known:
+            b |= to_pack(stock_known) << at["stock"]
+        if me == single and s.discards:
+            b |= to_pack(s.discards) << at["discards"]
+        if s.asked >= 0:
+            b |= 1 << (at["asked"] + idx[s.asked])
+            b |= 1 << (at["giver"] + (n if giver == TALON_GIVER else rel[giver % n]))
+        if s.given >= 0 and me in (single, giver):
+            b |= 1 << (at["exchanged"] + idx[s.given])
+        b |= 1 << (at["single"] + (n if single < 0 else rel[single % n]))
+        b |= 1 << (at["phase"] + phase)
+        b |= 1 << (at["to_move"] + (n if s.to_move < 0 else rel[s.to_move % n]))
+        b |= 1 << (at["dealer"] + rel[s.dealer % n])
+        ndiscards = s.discards.bit_count()
+        if ndiscards <= MAX_DISCARDS:
+            b |= 1 << (at["ndiscards"] + ndiscards)
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        total = self.total
+        return b, [
+            *sizes,
+            min(s.points[0], total) / total,
+            min(s.points[1], total) / total,
+            s.tricks_done / self.num_tricks,
+            s.deal_no / self.max_deals,
+        ]
 
     def view_string(self, view: CalabrasellaView, perfect_recall: bool) -> str:
         me = view.player
