@@ -72,8 +72,10 @@ import functools
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import getitem
 from typing import Any
 
+from hoyle.envs.core.bits import offsets
 from hoyle.envs.core.cards import NUM_RANKS, NUM_SUITS, format_card, format_cards, parse_cards
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.observe import set_one_hot
@@ -81,6 +83,8 @@ from hoyle.envs.core.registry import HOFFMANN, GameSpec, Param, ParamValue, regi
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, replace_at
 from hoyle.envs.core.table import Counter, TableView, Zone
 from hoyle.envs.games.poker_patience import (
+    _CELL_BITS,
+    _ORDER_BITS,
     CENTRE,
     EMPTY,
     FRAME,
@@ -215,6 +219,26 @@ def path_cells(path: str) -> list[int]:
     r0 = min(x for x, _ in coords)
     c0 = min(y for _, y in coords)
     return [(x - r0) * SQUARE + (y - c0) for x, y in coords]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _path_bits(path: str) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int]:
+    """A path drawn from the centre, for the tensor's bits: the frame cells it covers in order,
+    each cell's row of ``_CELL_BITS`` (its card as bits of the ``layout`` piece), and the mask
+    of the cells where the next card may go (:meth:`SerpentRules.legal_actions`). A path
+    extends its prefix's (cached) by one cell."""
+    if path:
+        cells, rows, _ = _path_bits(path[:-1])
+        cell = cells[-1] + _CELL_STEP[DIRECTION_LETTERS.index(path[-1])]
+        cells, rows = (*cells, cell), (*rows, _CELL_BITS[cell])
+    else:
+        cells, rows = (CENTRE,), (_CELL_BITS[CENTRE],)
+    prefixes = path_prefixes()
+    legal = 0
+    for d in DIRECTIONS:
+        if path + DIRECTION_LETTERS[d] in prefixes:
+            legal |= 1 << (cells[-1] + _CELL_STEP[d])
+    return cells, rows, legal
 
 
 def is_rook_path(square: Sequence[Sequence[int]], deal: Sequence[int]) -> bool:
@@ -402,6 +426,34 @@ class SerpentRules:
         legal = out["legal"]
         for d in view.legal:
             legal[d] = 1.0
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`)."""
+        return offsets(self.tensor_pieces(False))
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        del perfect_recall  # Every entry is 0 or 1.
+        return ()
+
+    def tensor_bits(
+        self, s: SerpentState, player: int, perfect_recall: bool
+    ) -> tuple[int, tuple[float, ...]]:
+        """:meth:`encode_view` of ``player_view(s, player)`` as bits
+        (:mod:`hoyle.envs.core.bits`), read from the state: the conformance suite holds the two
+        equal."""
+        at = self._at
+        b = sum(map(getitem, _ORDER_BITS, s.deal)) << at["deal"]
+        if s.phase != DEAL:
+            # The cards lie on the path's cells, and nowhere else; ``layout`` is the first
+            # piece, unshifted.
+            cells, rows, legal = _path_bits(s.path)
+            b |= sum(map(getitem, rows, map(s.cells.__getitem__, cells)))
+            if s.phase == PLACE:
+                b |= legal << at["legal"] | 1 << (at["next"] + len(s.path) + 1)
+        if s.last != EMPTY:
+            b |= 1 << (at["last"] + s.last)
+        return b, ()
 
     def view_string(self, view: SerpentView, perfect_recall: bool) -> str:
         del perfect_recall
