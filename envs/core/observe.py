@@ -316,14 +316,19 @@ def _buffers(
 def set_cards(row: np.ndarray, mask: int, index: Sequence[int] | None = None) -> None:
     """Set ``row[card] = 1`` (or ``row[index[card]]``) for every card of ``mask``.
 
-    ``index`` maps card ids to positions when the pack is smaller than 54 cards.
+    ``index`` maps card ids to positions when the pack is smaller than 54 cards; a card
+    outside the pack (``index`` -1) is refused, since ``row[-1]`` would mark the row's last
+    card.
     """
     if index is None:
         for c in iter_cards(mask):
             row[c] = 1.0
     else:
         for c in iter_cards(mask):
-            row[index[c]] = 1.0
+            i = index[c]
+            if i < 0:
+                raise ValueError(f"card {c} is not in the pack of this row")
+            row[i] = 1.0
 
 
 def pack_index(cards: Iterable[int]) -> list[int]:
