@@ -43,6 +43,10 @@ from hoyle.envs.games.five_hundred.rules import (
 
 _TO_PACK = PackBits(PACK_INDEX)
 """A card mask as bits at the 33-card pack's positions (the pieces' card order)."""
+_BIT_PIECES = ("phase", "to_move", "dealer", "hand", "calls", "high", "high_bidder", "contract",
+               "bidder", "trump", "no_bid", "widow", "discards", "discards_left", "leader",
+               "trick", "led", "played", "tricks_won", "voids", "size")  # fmt: skip
+"""The pieces whose offsets :meth:`FiveHundredViews.tensor_bits` reads."""
 _REL = tuple(tuple((q - me) % NUM_PLAYERS for q in range(NUM_PLAYERS)) for me in range(NUM_PLAYERS))
 """``_REL[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
 
@@ -264,65 +268,90 @@ class FiveHundredViews(FiveHundredPlay):
             at["deal_no"],
         )
 
+    @functools.cached_property
+    def _bit_plan(self) -> tuple[int, ...]:
+        """The offsets :meth:`tensor_bits` reads, in the order it unpacks them (one tuple
+        unpacking instead of a dict lookup each)."""
+        at = self._at
+        return tuple(at[k] for k in _BIT_PIECES)
+
     def tensor_bits(
         self, s: FiveHundredState, me: int, perfect_recall: bool
     ) -> tuple[int, list[float]]:
         """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
         read from the state: the conformance suite holds the two equal."""
-        at = self._at
+        (o_phase, o_to_move, o_dealer, o_hand, o_calls, o_high, o_high_bidder, o_contract,
+         o_bidder, o_trump, o_no_bid, o_widow, o_discards, o_discards_left, o_leader, o_trick,
+         o_led, o_played, o_won, o_voids, o_size) = self._bit_plan  # fmt: skip
         n = len(PACK_33)
         rel = _REL[me]
-        b = 1 << (at["phase"] + s.phase) | 1 << (at["dealer"] + rel[s.dealer])
+        to_pack = _TO_PACK
+        b = 1 << (o_phase + s.phase) | 1 << (o_dealer + rel[s.dealer])
         if s.to_move >= 0:
-            b |= 1 << (at["to_move"] + rel[s.to_move])
-        b |= _TO_PACK(s.hands[me]) << at["hand"]
+            b |= 1 << (o_to_move + rel[s.to_move])
+        hand = s.hands[me]
+        if hand:
+            b |= to_pack(hand) << o_hand
         last = [-2, -2, -2]
         for q, c in s.calls:
             last[q] = c
-        calls = at["calls"]
+        w = NUM_BIDS + 2
+        calls = 0
         for q in range(NUM_PLAYERS):
-            b |= 1 << (calls + rel[q] * (NUM_BIDS + 2) + last[q] + 2)
+            calls |= 1 << (rel[q] * w + last[q] + 2)
+        b |= calls << o_calls
         a = s.auction
-        b |= 1 << (at["high"] + (a.high if a is not None else PASS) + 1)
+        b |= 1 << (o_high + (a.high if a is not None else PASS) + 1)
         if a is not None and a.bidder >= 0:
-            b |= 1 << (at["high_bidder"] + rel[a.bidder])
-        if s.contract >= 0:
-            b |= 1 << (at["contract"] + s.contract) | 1 << (at["bidder"] + rel[s.bidder])
-        denomination = -1 if s.contract < 0 and s.phase <= BID else _denomination(s.contract)
+            b |= 1 << (o_high_bidder + rel[a.bidder])
+        contract = s.contract
+        if contract >= 0:
+            b |= 1 << (o_contract + contract) | 1 << (o_bidder + rel[s.bidder])
+        denomination = -1 if contract < 0 and s.phase <= BID else _denomination(contract)
         if denomination >= 0:
-            b |= 1 << (at["trump"] + denomination)
+            b |= 1 << (o_trump + denomination)
             if s.bidder < 0:
-                b |= 1 << at["no_bid"]
+                b |= 1 << o_no_bid
         if me == s.bidder:
-            b |= _TO_PACK(s.found) << at["widow"] | _TO_PACK(s.discards) << at["discards"]
-        b |= 1 << (at["discards_left"] + s.discards_left)
-        if s.leader >= 0:
-            b |= 1 << (at["leader"] + rel[s.leader])
-        trick = at["trick"]
-        for i, c in enumerate(s.trick):
-            b |= 1 << (trick + rel[(s.leader + i) % NUM_PLAYERS] * n + PACK_INDEX[c])
+            if s.found:
+                b |= to_pack(s.found) << o_widow
+            if s.discards:
+                b |= to_pack(s.discards) << o_discards
+        b |= 1 << (o_discards_left + s.discards_left)
+        leader = s.leader
+        if leader >= 0:
+            b |= 1 << (o_leader + rel[leader])
+        if s.trick:
+            trick = 0
+            for i, c in enumerate(s.trick):
+                trick |= 1 << (rel[(leader + i) % NUM_PLAYERS] * n + PACK_INDEX[c])
+            b |= trick << o_trick
         if 0 <= s.led < NUM_SUITS:
-            b |= 1 << (at["led"] + s.led)
-        played, won, voids = at["played"], at["tricks_won"], at["voids"]
+            b |= 1 << (o_led + s.led)
         h1 = self.hand_size + 1
+        played = won = voids = 0
         for q in range(NUM_PLAYERS):
             r = rel[q]
-            b |= _TO_PACK(s.played[q]) << (played + r * n)
-            b |= 1 << (won + r * h1 + s.tricks_won[q])
-            b |= (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+            m = s.played[q]
+            if m:
+                played |= to_pack(m) << (r * n)
+            won |= 1 << (r * h1 + s.tricks_won[q])
+            voids |= (s.voids[q] & 15) << (r * NUM_SUITS)
+        b |= played << o_played | won << o_won | voids << o_voids
         if perfect_recall:
-            b |= self.event_schema.bits(s.log, me) << at["size"]
-        sizes = [0.0] * 3
-        scores = [0.0] * 6
+            b |= self.event_schema.bits(s.log, me) << o_size
+        hands, scores_in = s.hands, s.scores
         bound = self.hand_size + WIDOW_SIZE
         target, scale = self.target, self.score_scale
-        for q in range(NUM_PLAYERS):
-            r = rel[q]
-            sizes[r] = s.hands[q].bit_count() / bound
-            sc = s.scores[q]
-            scores[2 * r] = min(max((sc + target) / (2 * target), 0.0), 1.0)
-            scores[2 * r + 1] = (sc + scale) / (2 * scale)
-        return b, [*sizes, s.widow.bit_count() / WIDOW_SIZE, *scores, s.deal_no / self.max_deals]
+        q0, q1, q2 = me, (me + 1) % NUM_PLAYERS, (me + 2) % NUM_PLAYERS  # seats by rel order
+        values = [hands[q0].bit_count() / bound, hands[q1].bit_count() / bound,
+                  hands[q2].bit_count() / bound, s.widow.bit_count() / WIDOW_SIZE]  # fmt: skip
+        for q in (q0, q1, q2):
+            sc = scores_in[q]
+            values.append(min(max((sc + target) / (2 * target), 0.0), 1.0))
+            values.append((sc + scale) / (2 * scale))
+        values.append(s.deal_no / self.max_deals)
+        return b, values
 
     def view_string(self, view: FiveHundredView, perfect_recall: bool) -> str:
         me = view.player
