@@ -24,7 +24,9 @@ checks it). All randomness is one ``random.Random(seed)``, whose state is checkp
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -475,6 +477,24 @@ class GameMCCFR(_Solver):
         return average_policy(np.asarray(self.avg), np.asarray(self.count, dtype=np.int64))
 
 
+class OutOfTime(Exception):
+    """Raised inside an iteration of :class:`TimedMCCFR` when its deadline has passed."""
+
+
+class TimedMCCFR(GameMCCFR):
+    """:class:`GameMCCFR` that stops mid-iteration once ``deadline`` (``time.perf_counter``)
+    has passed, by raising :class:`OutOfTime` at the next decision. Only for timing: the
+    tables of an interrupted iteration are half-updated, so the solver is thrown away after.
+    Training keeps the plain class, whose decisions pay no clock."""
+
+    deadline = math.inf
+
+    def _slot(self, state: Any, player: int) -> tuple[list[int], int]:
+        if time.perf_counter() > self.deadline:
+            raise OutOfTime
+        return super()._slot(state, player)
+
+
 def throughput(game: Any, sampling: str, seconds: float = 2.0, seed: int = 0,
                abstraction: Callable[[Any], Hashable] | None = None,
                exact: bool = False) -> dict[str, float]:  # fmt: skip
@@ -485,27 +505,43 @@ def throughput(game: Any, sampling: str, seconds: float = 2.0, seed: int = 0,
     ``exact=True``: the exact string), for about ``seconds`` of whole iterations after one
     warm-up iteration. (Exact training on a small configuration walks the enumerated tree
     instead, several times faster: ``hoyle train`` reports its rate.) Returns
-    ``{"iterations_per_s", "iterations", "seconds", "infosets"}``. External sampling on a full
-    card game explores exponentially many nodes per iteration: time it on a small
-    configuration.
-    """
-    import time
+    ``{"iterations_per_s", "iterations", "seconds", "infosets"}``.
 
+    Bounded: the warm-up and the timed iterations each stop at ``seconds``, mid-iteration if
+    need be (external sampling on a full card game, or even on a small configuration of a
+    trick game, explores exponentially many nodes per iteration: one can take minutes). If no
+    timed iteration finishes, ``iterations_per_s`` is an upper bound, one iteration over the
+    time spent, and ``"bound"`` is 1.0 (0.0 when the rate is measured).
+    """
+    solver = TimedMCCFR(game, _key_fn(game, abstraction, exact), sampling, seed)
+    start = time.perf_counter()
+    solver.deadline = start + seconds
+    try:
+        solver.run(1)  # the warm-up: the first visits create the information sets
+    except OutOfTime:
+        elapsed = time.perf_counter() - start
+        return {"iterations_per_s": 1.0 / elapsed, "iterations": 0.0, "seconds": elapsed,
+                "infosets": float(solver.num_infosets), "bound": 1.0}  # fmt: skip
+    n = 0
+    start = done = time.perf_counter()
+    solver.deadline = start + seconds
+    try:
+        while done < solver.deadline:
+            solver.run(1)
+            n += 1
+            done = time.perf_counter()
+    except OutOfTime:  # the unfinished iteration's time is not counted
+        if n == 0:
+            done = time.perf_counter()
+    elapsed = done - start
+    return {"iterations_per_s": max(n, 1) / elapsed, "iterations": float(n), "seconds": elapsed,
+            "infosets": float(solver.num_infosets), "bound": float(n == 0)}  # fmt: skip
+
+
+def _key_fn(game: Any, abstraction: Callable[[Any], Hashable] | None, exact: bool) -> KeyFn:
     if abstraction is None and not exact:
         abstraction = declared_abstraction(game)
-    key_fn = exact_key_fn if abstraction is None else abstraction_key_fn(abstraction)
-    solver = GameMCCFR(game, key_fn, sampling, seed)
-    solver.run(1)
-    n = 0
-    start = time.perf_counter()
-    while True:
-        solver.run(1)
-        n += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            break
-    return {"iterations_per_s": n / elapsed, "iterations": float(n), "seconds": elapsed,
-            "infosets": float(solver.num_infosets)}  # fmt: skip
+    return exact_key_fn if abstraction is None else abstraction_key_fn(abstraction)
 
 
 def declared_abstraction(game: Any) -> Callable[[Any], Hashable] | None:

@@ -278,6 +278,16 @@ def test_abstracted_training_and_play_on_the_full_game(tmp_path: Path) -> None:
 def test_throughput_reports_a_rate() -> None:
     for sampling in ("external", "outcome"):
         r = throughput(pyspiel.load_game("kuhn_poker"), sampling, seconds=0.05)
-        assert r["iterations_per_s"] > 0 and r["infosets"] == 12
+        assert r["iterations_per_s"] > 0 and r["infosets"] == 12 and r["bound"] == 0.0
     r = throughput(load(TINY_CONQUIAN), "outcome", seconds=0.05)
     assert r["iterations"] >= 1
+
+
+def test_throughput_stops_an_iteration_that_outlasts_its_budget() -> None:
+    # One external-sampling iteration on Five Hundred's small configuration takes minutes:
+    # the timing stops inside it and reports an upper bound instead of hanging.
+    spec = load("hoyle_five_hundred").spec
+    small = load(spec.spiel_name, dict(spec.small_config))
+    r = throughput(small, "external", seconds=0.2, exact=True)
+    assert r["bound"] == 1.0 and r["iterations"] == 0
+    assert r["iterations_per_s"] == 1.0 / r["seconds"] and r["infosets"] > 0
