@@ -74,6 +74,31 @@ def write_json(target: Path | str, data: Any) -> Path:
     return write_text(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+def write_new_json(target: Path | str, data: Any) -> Path:
+    """Write ``data`` as indented JSON to ``target``, which must not exist yet: a file another
+    run wrote is never replaced. Atomic like :func:`write_json`, and the no-clobber check is
+    atomic too (the finished temporary file is hard-linked to the name, which fails if the name
+    is taken). Raises ``FileExistsError`` for a taken name."""
+    target = Path(target)
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    tmp = temp_name(target)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, target)
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links: check, then rename
+            if target.exists():
+                raise FileExistsError(17, "File exists", str(target)) from None
+            os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return target
+
+
 def read_json(path: Path | str, what: str = "JSON file", kind: type = dict) -> Any:
     """The JSON in ``path`` (an object by default), or a :class:`FileFormatError` in one line."""
     path = Path(path)
