@@ -38,6 +38,7 @@ import pyspiel
 
 from hoyle.envs.core.spiel import SPIEL_PREFIX
 from hoyle.experiments import bench_worker
+from hoyle.experiments.bench_progress import Progress
 from hoyle.experiments.bench_worker import random_playouts, sample_states, time_game
 from hoyle.experiments.match import game_label as match_label
 from hoyle.experiments.usage import UsageError
@@ -165,6 +166,19 @@ def reference_of(game: Any) -> str:
     return spec.reference if spec is not None else REFERENCE
 
 
+PLAN_PER_SECOND = 1.5
+"""Time a game's piece takes per second of playout: the playouts, then clone and set_from a
+quarter as long each."""
+
+
+def planned_seconds(games: Sequence[Any], seconds: float, reference: str | None = None,
+                    baseline: bool = False) -> float:  # fmt: skip
+    """The time :func:`run_bench` plans to take (its loops' budgets; set-up comes on top)."""
+    refs = {reference or reference_of(g) for g in games} or {reference or REFERENCE}
+    timed = len(games) * (2 if baseline else 1) + len(refs)
+    return PLAN_PER_SECOND * seconds * timed
+
+
 def run_bench(
     games: Sequence[Any],
     seconds: float,
@@ -172,6 +186,7 @@ def run_bench(
     reference: str | None = None,
     rounds: int = 3,
     baseline: Baseline | None = None,
+    progress: Progress | None = None,
 ) -> list[dict[str, Any]]:
     """Bench the games and their reference games; each row has its ratios to its reference.
 
@@ -185,7 +200,10 @@ def run_bench(
     it is timed here, in every round, and its row gets ``baseline`` (that side's best numbers)
     and the ratios ``x_old_steps`` (steps/s here over there: above 1 is faster here),
     ``x_old_clone`` and ``x_old_set_from`` (µs here over there: below 1 is faster here).
+    ``progress`` is told of each piece (its plan: :func:`planned_seconds`).
     """
+    progress = progress or Progress(0.0, None)
+    piece = PLAN_PER_SECOND * seconds / rounds
     refs = [reference or reference_of(g) for g in games]
     ref_names = list(dict.fromkeys(refs or [reference or REFERENCE]))
     ref_games = [pyspiel.load_game(r) for r in ref_names]
@@ -197,9 +215,13 @@ def run_bench(
     old_runs: list[list[dict[str, Any]]] = [[] for _ in games]
     for k in range(rounds):
         for i, g in enumerate(everything):
-            runs[i].append(bench_game(g, seconds / rounds, seed + k, kinds[i]))
+            label = f"games, round {k + 1}/{rounds}: {game_label(g)}"
+            with progress.piece(label, piece):
+                runs[i].append(bench_game(g, seconds / rounds, seed + k, kinds[i]))
             if baseline is not None and i < len(games):
-                old = baseline.time(runs[i][-1]["game"], seconds / rounds, seed + k, kinds[i])
+                with progress.piece(label + " (baseline)", piece):
+                    old = baseline.time(runs[i][-1]["game"], seconds / rounds, seed + k,
+                                        kinds[i])  # fmt: skip
                 old_runs[i].append({"game": runs[i][-1]["game"], **old})
     rows = [_best(r) for r in runs]
     for row, old_run in zip(rows, old_runs, strict=False):
@@ -240,6 +262,13 @@ def profile_game(game: Any, seconds: float, seed: int = 0, top: int = 12) -> str
     return f"where the time goes: {game_label(game)}\n" + "\n".join(lines[start:])
 
 
+LEGEND = (
+    "× ref: hoyle's number over its reference's, timed in the same run. steps/s and "
+    "games/s: higher is better (above 1, hoyle is faster); clone and set_from µs per "
+    "call: lower is better (below 1, hoyle is faster)."
+)
+
+
 def format_bench(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as a plain-text table."""
     names = [r["game"] + (" (reference)" if r.get("reference") else "") for r in rows]
@@ -258,6 +287,7 @@ def format_bench(rows: Sequence[dict[str, Any]]) -> str:
             f"{r['clone_us']:>9.2f} {r['x_clone']:>7.1f} {r['set_from_us']:>11.2f} "
             f"{r['x_set_from']:>7.1f}"
         )
+    lines.append(LEGEND)
     old = [r for r in rows if "baseline" in r]
     if old:
         lines += ["", format_baseline(old)]
