@@ -16,8 +16,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import pyspiel
-
 from hoyle.envs.core import plugins
 from hoyle.envs.core.errors import HoyleError
 from hoyle.envs.core.registry import GameSpec
@@ -180,55 +178,6 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- hoyle bench -------------------------------------------------------------------------------
-def cmd_bench(args: argparse.Namespace) -> int:
-    from hoyle.envs import GAMES
-    from hoyle.experiments.bench import format_bench, run_bench
-
-    names = args.games or sorted(GAMES)
-    games = [load_game(g)[1] for g in names]
-    if args.reference is not None:
-        try:
-            pyspiel.load_game(args.reference)
-        except pyspiel.SpielError as e:
-            known = args.reference.split("(")[0] in _spiel_names()
-            why = str(e).splitlines()[0] if known else ""
-            why = why or "no such OpenSpiel game (see pyspiel.registered_names())"
-            raise UsageError(f"cannot load reference game {args.reference!r}: {why}") from None
-    if args.rounds < 1 or args.seconds <= 0:
-        raise UsageError("--rounds must be at least 1 and --seconds positive")
-    if args.profile:
-        from hoyle.experiments.bench import profile_game
-
-        for game in games:
-            print(profile_game(game, args.seconds, args.seed), end="\n\n")
-        return 0
-    if args.baseline is not None:
-        from hoyle.experiments.bench import Baseline
-
-        with Baseline(args.baseline) as old:
-            rows = run_bench(games, args.seconds, args.seed, args.reference, args.rounds, old)
-    else:
-        rows = run_bench(games, args.seconds, args.seed, args.reference, args.rounds)
-    agent_rows: list[dict[str, Any]] = []
-    if args.agents:
-        from hoyle.experiments.bench_agents import format_agent_bench, run_agent_bench
-
-        agent_rows = run_agent_bench(games, args.agent_seconds, args.seed, args.agent_reference)
-    if args.json:
-        print(json.dumps({"games": rows, "agents": agent_rows}, indent=2))
-        return 0
-    print(format_bench(rows))
-    if agent_rows:
-        print()
-        print(format_agent_bench(agent_rows))
-    return 0
-
-
-def _spiel_names() -> list[str]:
-    return list(pyspiel.registered_names())
-
-
 COMMAND_GROUP = "hoyle.commands"
 """The entry points (:mod:`hoyle.envs.core.plugins`) of the commands that live in modules of their
 own: each names an ``add_command(subparsers)``, which adds its parser with
@@ -297,39 +246,6 @@ def build_parser() -> argparse.ArgumentParser:
                    "never deleted)")  # fmt: skip
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.set_defaults(func=cmd_match)
-
-    b = sub.add_parser("bench", help="time random playouts, clone and observers",
-                       description="Random-playout steps/s, games/s, clone() and observer "
-                       "set_from per call for each game, beside OpenSpiel's C++ reference "
-                       "game timed by the same loop, with ratios.")  # fmt: skip
-    b.add_argument("games", nargs="*", help="game strings (default: every registered game)")
-    b.add_argument("--seconds", type=float, default=3.0,
-                   help="playout time per game, over all rounds; clone and set_from get a "
-                   "quarter as much each (default 3)")  # fmt: skip
-    b.add_argument("--rounds", type=int, default=3,
-                   help="rounds the time is split into, visiting every game in turn; the "
-                   "best round counts (default 3)")  # fmt: skip
-    b.add_argument("--seed", type=int, default=0, help="seed of the playouts (default 0)")
-    b.add_argument("--reference", default=None,
-                   help="OpenSpiel game to compare every game with (default: each game's "
-                   "own: gin_rummy for the card games, backgammon for backgammon)")  # fmt: skip
-    b.add_argument("--profile", action="store_true",
-                   help="instead, show where each game's random-playout time goes (cProfile, "
-                   "the functions with the most own time)")  # fmt: skip
-    b.add_argument("--agents", action=argparse.BooleanOptionalAction, default=True,
-                   help="also time the agents: ISMCTS and MCTS simulations/s, MCCFR "
-                   "iterations/s, beside OpenSpiel's C++ ISMCTS (default; --no-agents "
-                   "skips them)")  # fmt: skip
-    b.add_argument("--agent-seconds", type=float, default=2.0,
-                   help="time per agent measurement (default 2)")  # fmt: skip
-    b.add_argument("--agent-reference", default="gin_rummy",
-                   help="C++ game for OpenSpiel's ISMCTS (default gin_rummy)")  # fmt: skip
-    b.add_argument("--baseline", default=None, metavar="DIR",
-                   help="also time each game in another checkout of hoyle, e.g. a worktree "
-                   "of an older commit (git worktree add /tmp/old <commit>), in the same "
-                   "rounds by the same loops, and show the ratios")  # fmt: skip
-    b.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    b.set_defaults(func=cmd_bench)
 
     for name in plugins.names(COMMAND_GROUP):
         plugins.load(COMMAND_GROUP, name)(sub)
