@@ -178,6 +178,10 @@ def reference_rates(
     """Simulations per second of OpenSpiel's C++ ISMCTS (``kind="ismcts"``) or MCTS
     (``"mcts"``) with random rollouts on the C++ game ``name``."""
     game = pyspiel.load_game(name)
+    if kind == "mcts" and game.get_type().reward_model != pyspiel.GameType.RewardModel.TERMINAL:
+        # Asked here, before C++ MCTS prints its refusal on stderr.
+        raise pyspiel.SpielError(f"C++ MCTS takes terminal returns only, and {name} pays "
+                                 "along the way")  # fmt: skip
     states = decision_states(game, random.Random(seed))
     bot = cpp_ismcts(game, sims, seed) if kind == "ismcts" else cpp_mcts(game, sims, seed)
     return {f"{kind}_random": sims * moves_per_second(bot.step, states, seconds)}
