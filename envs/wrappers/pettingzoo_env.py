@@ -329,11 +329,14 @@ def raw_env(game: str | pyspiel.Game = "conquian", **kwargs: Any) -> HoyleAECEnv
 
 
 class HoyleOrderEnforcingWrapper(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper`` with ``last()`` asked of the environment itself.
+    """PettingZoo's ``OrderEnforcingWrapper`` with the hot path asked of the environment itself.
 
     The base class's ``last()`` runs on the wrapper, so each of the five attributes it reads
     goes through two Python ``__getattr__`` forwards (a third of the time of a Five Hundred
-    step); here it is one call on the environment, after the same before-reset check.
+    step); here it is one call on the environment, after the same before-reset check. The two
+    attributes ``agent_iter`` reads at every turn (``agents``, ``agent_selection``) are
+    properties, and ``step`` calls the environment's directly after the base class's checks,
+    instead of through its chain of ``super()`` calls (together 6-8% of a step).
     """
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -341,6 +344,27 @@ class HoyleOrderEnforcingWrapper(OrderEnforcingWrapper[str, dict[str, np.ndarray
             raise AttributeError("agent_selection cannot be accessed before reset")
         result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
         return result
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self.env.agent_selection
+        return agent
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset or not self.env.agents:
+            super().step(action)  # the base class's error, or its warning after the end
+        else:
+            self._has_updated = True
+            self.env.step(action)
 
 
 def env(game: str | pyspiel.Game = "conquian", **kwargs: Any) -> AECEnv[str, Any, Any]:

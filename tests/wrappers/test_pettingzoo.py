@@ -15,6 +15,7 @@ import pyspiel
 import pytest
 from gymnasium.utils.env_checker import data_equivalence
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.env_logger import EnvLogger
 
 from hoyle.envs.core.determinize import DeclaresHidden
 from hoyle.envs.core.errors import IllegalActionError
@@ -203,3 +204,22 @@ def test_chance_is_resolved_inside(config: Any) -> None:
             steps += 1
         e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
     assert steps <= game.max_game_length()
+
+
+def test_order_is_enforced_before_reset_and_after_the_end(config: Any) -> None:
+    """The wrapper's direct properties and step keep PettingZoo's order checks."""
+    e = _env(config)
+    for name in ("agents", "agent_selection"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(e, name)
+    with pytest.raises(AssertionError, match="reset"):
+        e.step(0)
+    e.reset(seed=3)
+    for _ in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert e.agents == []
+    EnvLogger.flush()
+    e.step(None)  # after the end: PettingZoo's warning, nothing stepped
+    assert any("terminated or truncated" in str(m) for m in EnvLogger.mqueue)
+    assert e.agents == []
