@@ -47,8 +47,8 @@ REFERENCE = "gin_rummy"
 PACKAGES = ("envs", "agents", "experiments")
 """The folders of a checkout that make up the ``hoyle`` package (pyproject's package-dir)."""
 
-__all__ = ["Baseline", "bench_game", "format_bench", "random_playouts", "run_bench",
-           "sample_states"]  # fmt: skip
+__all__ = ["Baseline", "bench_game", "format_bench", "format_floor", "random_playouts",
+           "run_bench", "run_floor", "sample_states"]  # fmt: skip
 
 
 def game_label(game: Any) -> str:
@@ -176,7 +176,7 @@ def planned_seconds(games: Sequence[Any], seconds: float, reference: str | None 
     """The time :func:`run_bench` plans to take (its loops' budgets; set-up comes on top)."""
     refs = {reference or reference_of(g) for g in games} or {reference or REFERENCE}
     timed = len(games) * (2 if baseline else 1) + len(refs)
-    return PLAN_PER_SECOND * seconds * timed
+    return PLAN_PER_SECOND * seconds * timed + FLOOR_PLAN * seconds
 
 
 def run_bench(
@@ -243,6 +243,40 @@ def run_bench(
         row["x_clone"] = row["clone_us"] / ref["clone_us"]
         row["x_set_from"] = row["set_from_us"] / ref["set_from_us"]
     return rows
+
+
+FLOOR_PLAN = 1.25
+"""Time the floor takes per second of playout: the playouts, then clone a quarter as long."""
+
+
+def run_floor(seconds: float, seed: int = 0, rounds: int = 3,
+              progress: Progress | None = None) -> dict[str, Any]:  # fmt: skip
+    """The floor of any Python game (:mod:`.bench_floor`), its best of ``rounds`` rounds, as a
+    row: steps/s, games/s and µs per ``clone()`` of a game that does nothing."""
+    from hoyle.experiments.bench_floor import NAME, time_floor
+
+    progress = progress or Progress(0.0, None)
+    runs = []
+    for k in range(rounds):
+        with progress.piece(f"floor, round {k + 1}/{rounds}", FLOOR_PLAN * seconds / rounds):
+            runs.append(time_floor(seconds / rounds, seed + k))
+    return {
+        "game": NAME, "floor": True, "steps_per_s": max(r["steps_per_s"] for r in runs),
+        "games_per_s": max(r["games_per_s"] for r in runs),
+        "steps_per_game": runs[0]["steps_per_game"], "rounds": rounds,
+        "clone_us": min(r["clone_us"] for r in runs),
+    }  # fmt: skip
+
+
+def format_floor(floor: dict[str, Any], rows: Sequence[dict[str, Any]]) -> str:
+    """The floor as two lines under the games' table, beside the C++ references' steps/s."""
+    refs = ", ".join(f"C++ {r['game']} {r['steps_per_s']:,.0f}" for r in rows if r.get("reference"))
+    return (
+        f"floor: {floor['steps_per_s']:,.0f} steps/s ({1e6 / floor['steps_per_s']:.2f} µs a step) "
+        f"and {floor['clone_us']:.2f} µs a clone for a Python game that does nothing, by the "
+        f"same loop{f' (beside {refs} steps/s)' if refs else ''}:\n"
+        "no game written in Python steps or clones faster through OpenSpiel on this machine"
+    )
 
 
 def profile_game(game: Any, seconds: float, seed: int = 0, top: int = 12) -> str:

@@ -102,7 +102,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
               "(--seconds, --agent-seconds, --env-seconds and --no-agents set it)",
               file=stream)  # fmt: skip
     progress = Progress(plan, stream)
-    sections: dict[str, list[dict[str, Any]]] = {"games": [], "agents": [], "envs": []}
+    sections: dict[str, list[dict[str, Any]]] = {"games": [], "floor": [], "agents": [],
+                                                 "envs": []}  # fmt: skip
     try:
         if args.baseline is not None:
             with bench.Baseline(args.baseline) as old:
@@ -112,6 +113,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         else:
             sections["games"] = bench.run_bench(games, args.seconds, args.seed, args.reference,
                                                 args.rounds, progress=progress)  # fmt: skip
+        sections["floor"] = [bench.run_floor(args.seconds, args.seed, args.rounds, progress)]
         if args.agents:
             sections["agents"] = bench_agents.run_agent_bench(
                 games, args.agent_seconds, args.seed, args.agent_reference, progress
@@ -135,12 +137,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
                              "the bench ran; it is left as it is") from None  # fmt: skip
     compared = comparison(record, then) if then is not None else None
     if args.json:
-        out = {k: record[k] for k in ("games", "agents", "envs")}
+        out = {k: record[k] for k in ("games", "floor", "agents", "envs")}
         if compared is not None:
             out["comparison"] = compared
         print(json.dumps(out, indent=2, allow_nan=False))
     else:
         print(bench.format_bench(record["games"]))
+        for floor in record["floor"]:
+            print(bench.format_floor(floor, record["games"]))
         if record["agents"]:
             print()
             print(bench_agents.format_agent_bench(record["agents"]))

@@ -26,15 +26,20 @@ from hoyle.experiments.bench_agents import AGENT_COLUMNS
 
 FORMAT = "hoyle-bench-record"
 VERSION = 1
-SECTIONS = {"games": "game", "agents": "game", "envs": "env"}
-"""The record's sections, each with the field that names its rows."""
+SECTIONS = {"games": "game", "floor": "game", "agents": "game", "envs": "env"}
+"""The record's sections, each with the field that names its rows (a record may lack one:
+``floor`` came after the first records)."""
 RATES = {
     "games": {"steps_per_s": "steps/s", "games_per_s": "games/s"},
+    "floor": {"steps_per_s": "steps/s"},
     "agents": AGENT_COLUMNS,
     "envs": {"steps_per_s": "decision steps/s"},
 }  # fmt: skip
 """Per section, the numbers where higher is faster."""
-TIMES = {"games": {"clone_us": "clone µs", "set_from_us": "set_from µs"}}
+TIMES = {
+    "games": {"clone_us": "clone µs", "set_from_us": "set_from µs"},
+    "floor": {"clone_us": "clone µs"},
+}
 """Per section, the numbers where lower is faster (µs per call)."""
 
 
@@ -94,7 +99,7 @@ def read_record(path: Path | str) -> dict[str, Any]:
         raise FileFormatError(f"{path} is a bench record of version {data.get('version')!r}; "
                               f"this hoyle reads version {VERSION}")  # fmt: skip
     for section, name in SECTIONS.items():
-        rows = data.get(section)
+        rows = data.setdefault(section, [])
         if not isinstance(rows, list) or not all(
             isinstance(r, dict) and isinstance(r.get(name), str) for r in rows
         ):

@@ -156,3 +156,34 @@ def test_agent_bench_says_what_it_could_not_measure() -> None:
     assert ref["game"] == "2048" and ref["mcts_random"] is None and ref["unsupported"]
     assert ours["mcts_random"] > 0 and ours["x_mcts"] is None
     assert "n/a" in format_agent_bench(rows)
+
+
+def test_the_floor_is_a_python_game_that_does_nothing_timed_by_the_same_loop(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hoyle.experiments.bench_floor import MOVES, floor_game
+
+    state = floor_game().new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    assert len(state.history()) == MOVES and state.returns() == [0.0]
+    with pytest.raises(ValueError, match="not legal"):
+        floor_game().new_initial_state().apply_action(10)
+
+    record = tmp_path / "r.json"
+    assert main(["bench", "conquian", *QUICK, "--quiet", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "floor: " in out and "a Python game that does nothing" in out
+    assert "beside C++ gin_rummy" in out
+    kept = json.loads(record.read_text())
+    [floor] = kept["floor"]
+    assert floor["game"] == "python_floor" and floor["steps_per_game"] == MOVES
+    assert floor["steps_per_s"] > 0 and floor["clone_us"] > 0
+
+    # A record made before the floor existed is still read, and compared on what both have.
+    del kept["floor"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(kept))
+    assert main(["bench", "conquian", *QUICK, "--quiet", "--compare", str(old)]) == 0
+    out = capsys.readouterr().out
+    assert "hoyle_conquian  steps/s" in out and "python_floor" not in out.split("compared")[1]
