@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hoyle.agents.base import HoyleBot
@@ -12,6 +13,11 @@ class RandomBot(HoyleBot):
 
     def step(self, state: Any) -> int:
         legal = state.legal_actions()
+        self.last_reason = "random"
+        return int(legal[self.rng.randrange(len(legal))])
+
+    def step_rules(self, rules: Any, s: Any, legal: Sequence[int]) -> int:
+        """:meth:`step` on the rules state (:class:`~hoyle.envs.core.capabilities.StepsOnRules`)."""
         self.last_reason = "random"
         return int(legal[self.rng.randrange(len(legal))])
 

@@ -9,6 +9,7 @@ plays, and has a style option) defines ``from_spec`` in its module, which then b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hoyle.agents.base import HoyleBot
@@ -48,6 +49,14 @@ class HeuristicBot(HoyleBot):
     def step(self, state: Any) -> int:
         player = state.current_player()
         action, chooser = self.policy.choose(state.player_view(player), state.legal_actions())
+        self.last_reason = chooser
+        return int(action)
+
+    def step_rules(self, rules: Any, s: Any, legal: Sequence[int]) -> int:
+        """:meth:`step` on the rules state (:class:`~hoyle.envs.core.capabilities.StepsOnRules`):
+        the same view and legal actions, so the same move."""
+        view = rules.player_view(s, rules.current_player(s))
+        action, chooser = self.policy.choose(view, list(legal))
         self.last_reason = chooser
         return int(action)
 

@@ -10,7 +10,7 @@ mypy and the reader).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
@@ -80,6 +80,37 @@ def memoryless(method: F) -> F:
     return method
 
 
+@runtime_checkable
+class StepsOnRules(Protocol):
+    """A bot that can choose from the rules state itself, with no ``pyspiel.State`` around it.
+
+    ``step_rules(rules, s, legal)`` is the move ``step(state)`` would make on the
+    ``pyspiel.State`` whose rules state is ``s`` (``legal``: its legal actions, in the order
+    ``state.legal_actions()`` lists them), drawing the same numbers from the bot's randomness,
+    so an episode is the same whichever is called. The Gymnasium environment then runs over
+    the rules directly, as the PettingZoo one does, instead of through OpenSpiel's trampolines
+    at every deal and every move of the other seats. hoyle's random and heuristic agents offer
+    it; any other bot, or a bot that keeps memory (``inform_action``), plays on a
+    ``pyspiel.State`` as before. Like ``step``, it may read only what the player to move
+    sees."""
+
+    def step_rules(self, rules: Any, s: Any, legal: Sequence[int]) -> int: ...
+
+
+_STEPS_ON_RULES: dict[type, bool] = {}
+
+
+def steps_on_rules(bot: Any) -> bool:
+    """Whether ``bot`` offers :class:`StepsOnRules`, checked once per class (a
+    runtime-checkable ``isinstance`` walks the protocol's attributes at every call, and an
+    environment asks at every reset)."""
+    kind = type(bot)
+    known = _STEPS_ON_RULES.get(kind)
+    if known is None:
+        known = _STEPS_ON_RULES[kind] = isinstance(bot, StepsOnRules)
+    return known
+
+
 def keeps_memory(bot: Any) -> bool:
     """Whether ``bot`` must be told every action (``inform_action``): any bot whose
     ``inform_action`` is its own, not OpenSpiel's base one nor one marked :func:`memoryless`."""
@@ -97,6 +128,8 @@ __all__ = [
     "ExplainsIllegal",
     "HoyleGame",
     "KeepsEventLog",
+    "StepsOnRules",
     "keeps_memory",
     "memoryless",
+    "steps_on_rules",
 ]

@@ -14,7 +14,13 @@
 
 The environment is written over the game's rules directly, not over OpenSpiel's
 ``rl_environment``: chance nodes and the other seats' moves are resolved inside ``reset`` and
-``step``, so each ``step`` is one decision of the learning seat.
+``step``, so each ``step`` is one decision of the learning seat. Where every other seat is
+played by a bot that can choose from the rules state (hoyle's random and heuristic agents:
+:class:`~hoyle.envs.core.capabilities.StepsOnRules`), the deal and their moves are applied to
+the rules state itself, as in the PettingZoo environment, and no ``pyspiel.State`` is made;
+with any other bot (OpenSpiel's, a search agent, one that keeps memory) the episode runs on a
+``pyspiel.State`` that bot can be handed. The episode is the same either way for the same
+seeds (a test holds the two paths equal).
 
 The module also holds what the PettingZoo environment shares with this one (the observation
 space, the chance sampler, the illegal-action policy, what counts as an action), so the two
@@ -43,7 +49,7 @@ import numpy as np
 import pyspiel
 from gymnasium import spaces
 
-from hoyle.envs.core.capabilities import HoyleGame, keeps_memory
+from hoyle.envs.core.capabilities import HoyleGame, keeps_memory, steps_on_rules
 from hoyle.envs.core.errors import ActionTypeError, HoyleError, shown
 from hoyle.envs.core.registry import GAMES, load
 from hoyle.envs.core.rules import CHANCE, TERMINAL
@@ -121,12 +127,6 @@ def check_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
-def sample_chance(state: Any, rng: np.random.Generator) -> int:
-    """One chance outcome of ``state``, drawn with its exact probability from one uniform of
-    ``rng`` (so each chance node consumes exactly one number from the stream)."""
-    return sample_outcome(state.rules.chance_outcomes(state.s), rng)
-
-
 def sample_outcome(outcomes: Sequence[tuple[int, float]], rng: np.random.Generator) -> int:
     """One of ``outcomes`` (``(action, probability)``), drawn by one uniform of ``rng``."""
     u = rng.random()
@@ -186,6 +186,16 @@ def view_text(observer: Any, state: Any, player: int, over: bool) -> str:
         acts = ", ".join(f"{a}: {state.action_to_string(player, a)}" for a in state.legal_actions())
         lines.append(f"to play; legal actions {acts}")
     return "\n".join(lines) + "\n"
+
+
+class Table:
+    """A rules state as an observer reads it (``.s``, as on a ``pyspiel.State``), for the
+    environments that run over the rules without a ``pyspiel.State``."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, s: Any) -> None:
+        self.s = s
 
 
 def _restart(bot: Any, state: Any) -> None:
@@ -310,8 +320,13 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._num_actions = self.game.num_distinct_actions()
         self.observation_space = observation_space(self.game, self._observer)
         self.action_space = spaces.Discrete(self._num_actions)
-        self._state: Any = None
+        self._table: Any = None  # the episode's rules state: a Table, or the live pyspiel state
+        self._live: Any = None  # the pyspiel.State some bot needs, else None (rules only)
+        self._history: list[int] = []  # the actions applied, when there is no live state
+        self._spiel: Any = None  # spiel_state, rebuilt on demand from the history
+        self._legal: tuple[int, ...] = ()  # the legal actions of the player to move
         self._bots: dict[int, Any] = {}
+        self._on_rules: dict[int, bool] = {}  # whether each seat's bot plays on the rules
         self._informed: list[Any] = []  # the bots that keep memory: told every action
         self._over = True  # no episode running until reset
         self._return_paid = True
@@ -357,7 +372,13 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
             _restart(bot, state)
         unique = {id(b): b for b in self._bots.values()}  # one bot object may sit in two seats
         self._informed = [b for b in unique.values() if keeps_memory(b)]
-        self._state = state
+        self._on_rules = {p: steps_on_rules(b) for p, b in self._bots.items()}
+        if self._informed or not all(self._on_rules.values()):
+            self._live = self._table = state  # a bot needs the pyspiel.State: play on it
+        else:
+            self._live, self._table = None, Table(self.rules.new_state())
+        self._history = []
+        self._spiel = None
         self._over = False
         self._return_paid = False
         cur = self._advance()
@@ -373,24 +394,22 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         Anything but a legal action id (an illegal one, or what is not an action at all: see
         the module docstring) ends the episode with the penalty, the state untouched; or under
         ``illegal_action="raise"`` raises a one-line error, the episode going on."""
-        state = self._state
-        if state is None or (self._over and self._return_paid):
+        if self._table is None or (self._over and self._return_paid):
             raise gymnasium.error.ResetNeeded("the episode is over: call reset() first")
         if self._over:  # ended before the seat ever moved: pay the return now
             return self._finish(TERMINAL)
-        legal = state.legal_actions()
         a = as_action(action, self._num_actions)
-        if a is None or a not in legal:
+        if a is None or a not in self._legal:
             if self.illegal_action == "raise":
-                raise action_error(action, self._num_actions, state)
+                raise action_error(action, self._num_actions, self.spiel_state)
             self._over = self._return_paid = True
-            obs, info = self._observe(state.current_player(), illegal=True)
+            obs, info = self._observe(self.seat, illegal=True)
             if self.render_mode == "human":
                 self.render()
             return obs, self.penalty, True, False, info
         for bot in self._informed:
-            bot.inform_action(state, self.seat, a)
-        _APPLY_UNCHECKED(state, a)
+            bot.inform_action(self._live, self.seat, a)
+        self._apply(a)
         cur = self._advance()
         if cur == TERMINAL:
             self._over = True
@@ -402,7 +421,7 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _finish(self, cur: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         self._return_paid = True
-        reward = float(self.rules.returns(self._state.s)[self.seat])
+        reward = float(self.rules.returns(self._table.s)[self.seat])
         if self.render_mode == "human":
             self.render()
         obs, info = self._observe(cur, illegal=False)
@@ -416,10 +435,10 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 "or 'human'."
             )
             return None
-        if self._state is None:
+        if self._table is None:
             text = "no episode: call reset()\n"
         else:
-            text = view_text(self._observer, self._state, self.seat, self._over)
+            text = view_text(self._observer, self.spiel_state, self.seat, self._over)
         if self.render_mode == "ansi":
             return text
         print(text, end="")
@@ -434,8 +453,16 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     @property
     def spiel_state(self) -> Any:
-        """The underlying ``pyspiel`` state (the whole table: for analysis, not for the agent)."""
-        return self._state
+        """The episode as a ``pyspiel`` state (the whole table: for analysis, not for the
+        agent): a copy, so changing it does not change the episode; on the rules path it is
+        rebuilt from the episode's history when first asked for after a step."""
+        if self._table is None:
+            return None
+        if self._live is not None:
+            return self._live.clone()
+        if self._spiel is None:
+            self._spiel = self.game.state_from_history(self._history)
+        return self._spiel.clone()
 
     # --- internals -----------------------------------------------------------------------------
     def _build(self, opponent: AgentLike, seed: int) -> Any:
@@ -447,51 +474,67 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return opponent
         return opponent(self.game, seed)
 
+    def _apply(self, action: int) -> None:
+        """Apply ``action``, already checked (a legal action, or a chance outcome drawn from
+        the node's own outcomes): to the live pyspiel state if there is one, else to the rules
+        state, keeping the history."""
+        if self._live is not None:
+            _APPLY_UNCHECKED(self._live, action)
+        else:
+            self.rules.apply_action(self._table.s, action)
+            self._history.append(action)
+            self._spiel = None
+
     def _advance(self) -> int:
-        """Resolve chance and the other seats until the seat is to move or the game ends."""
-        state, rules, seat = self._state, self.rules, self.seat
-        s, rng, bots, informed = state.s, self.np_random, self._bots, self._informed
+        """Resolve chance and the other seats until the seat is to move or the game ends; keep
+        the legal actions of the seat (none at the end)."""
+        rules, seat, rng, s = self.rules, self.seat, self.np_random, self._table.s
+        bots, on_rules, informed, live = self._bots, self._on_rules, self._informed, self._live
+        apply = self._apply
         while True:
             cur = rules.current_player(s)
-            if cur in (seat, TERMINAL):
-                return int(cur)
             if cur == CHANCE:
-                a = sample_chance(state, rng)
+                a = sample_outcome(rules.chance_outcomes(s), rng)
                 for bot in informed:
-                    bot.inform_action(state, CHANCE, a)
-                _APPLY_UNCHECKED(state, a)
+                    bot.inform_action(live, CHANCE, a)
+                apply(a)
+                continue
+            # On the live state, its own memo, which its legality check then reads.
+            if live is not None:
+                legal = live._legal()
             else:
-                actor = bots[cur]
-                chosen = actor.step(state)
-                move = as_action(chosen, self._num_actions)
-                if move is None or move not in state.legal_actions():
-                    # Checked here, not by the state, whose error lists the agent's legal
-                    # actions: its hidden cards.
-                    agent = self._opponents[cur]
-                    name = agent if isinstance(agent, str) else type(agent).__name__
-                    raise AgentMoveError(
-                        f"the agent in seat {cur} ({name[:40]}) chose {shown(chosen)}, "
-                        "not a legal action: a bug in that agent"
-                    )
-                for bot in informed:
-                    if bot is not actor:  # as OpenSpiel's evaluate_bots: all but the actor
-                        bot.inform_action(state, cur, move)
-                _APPLY_UNCHECKED(state, move)
+                legal = tuple(rules.legal_actions(s)) if cur >= 0 else ()
+            if cur in (seat, TERMINAL):
+                self._legal = legal
+                return int(cur)
+            actor = bots[cur]
+            chosen = actor.step_rules(rules, s, legal) if on_rules[cur] else actor.step(live)
+            move = as_action(chosen, self._num_actions)
+            if move is None or move not in legal:
+                # Checked here, not by the state, whose error lists the agent's legal
+                # actions: its hidden cards.
+                agent = self._opponents[cur]
+                name = agent if isinstance(agent, str) else type(agent).__name__
+                raise AgentMoveError(
+                    f"the agent in seat {cur} ({name[:40]}) chose {shown(chosen)}, "
+                    "not a legal action: a bug in that agent"
+                )
+            for bot in informed:
+                if bot is not actor:  # as OpenSpiel's evaluate_bots: all but the actor
+                    bot.inform_action(live, cur, move)
+            apply(move)
 
-    def _legal(self) -> list[int]:
+    def _legal_now(self) -> tuple[int, ...]:
         """The seat's legal actions now; none once the episode is over."""
-        state = self._state
-        if state is None or self._over or state.current_player() != self.seat:
-            return []
-        return state.legal_actions()  # type: ignore[no-any-return]
+        return () if self._table is None or self._over else self._legal
 
     def _mask(self) -> np.ndarray:
-        return action_mask(self._num_actions, self._legal())
+        return action_mask(self._num_actions, self._legal_now())
 
     def _observe(self, cur: int, illegal: bool) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """The seat's observation and the step's info, each made of fresh objects."""
-        self._observer.set_from(self._state, self.seat)
-        legal = self._legal()
+        self._observer.set_from(self._table, self.seat)
+        legal = self._legal_now()
         mask = action_mask(self._num_actions, legal)
         obs = {"observation": self._observer.tensor.copy(), "action_mask": mask}
         info: dict[str, Any] = {
@@ -501,7 +544,7 @@ class HoyleEnv(gymnasium.Env[dict[str, Any], np.int64]):
             "illegal_action": illegal,
         }
         if cur == TERMINAL:
-            info["returns"] = [float(r) for r in self.rules.returns(self._state.s)]
+            info["returns"] = [float(r) for r in self.rules.returns(self._table.s)]
         return obs, info
 
 

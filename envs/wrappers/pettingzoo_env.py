@@ -36,6 +36,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from hoyle.envs.core.rules import CHANCE, TERMINAL
 from hoyle.envs.wrappers.gymnasium_env import (
     RENDER_MODES,
+    Table,
     action_error,
     action_mask,
     as_action,
@@ -146,7 +147,7 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         self.action_spaces = {a: spaces.Discrete(self._num_actions) for a in self.possible_agents}
         self.np_random: np.random.Generator | None = None
         self._np_random_seed: int | None = None
-        self._table: _Table | None = None  # the rules state, as the observer reads it
+        self._table: Table | None = None  # the rules state, as the observer reads it
         self._history: list[int] = []
         self._legal: Sequence[int] = ()  # the legal actions of the agent to move
         self._spiel: Any = None  # spiel_state, built on demand for this history
@@ -169,7 +170,7 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         del options  # Unused: a hoyle episode has no reset options.
         if seed is not None or self.np_random is None:
             self.np_random, self._np_random_seed = seeding.np_random(seed)
-        self._table = _Table(self.rules.new_state())
+        self._table = Table(self.rules.new_state())
         self._history = []
         self._spiel = None
         self._over = False
@@ -274,7 +275,7 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
     def _sit_at(self, state: Any) -> None:
         """Put the episode at ``state``'s table (a ``pyspiel.State`` of this game, copied): for
         tests that compare two tables a player cannot tell apart."""
-        self._table = _Table(state.s.copy())
+        self._table = Table(state.s.copy())
         self._history = list(state.history())
         self._spiel = None
         cur = int(self.rules.current_player(self._table.s))
@@ -312,15 +313,6 @@ class HoyleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self._deads_step_first()
-
-
-class _Table:
-    """The rules state as an observer reads it (``.s``, as on a ``pyspiel.State``)."""
-
-    __slots__ = ("s",)
-
-    def __init__(self, s: Any) -> None:
-        self.s = s
 
 
 def raw_env(game: str | pyspiel.Game = "conquian", **kwargs: Any) -> HoyleAECEnv:

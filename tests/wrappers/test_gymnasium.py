@@ -17,6 +17,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from hoyle.agents.random_agent import RandomBot
+from hoyle.envs.core.capabilities import StepsOnRules
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.rules import TERMINAL
 from hoyle.envs.wrappers.gymnasium_env import HoyleEnv, register_gymnasium_envs
@@ -167,6 +168,7 @@ def test_illegal_action_raise(config: Any) -> None:
     before = (state.history(), str(state))
     with pytest.raises(IllegalActionError):
         env.step(_an_illegal_action(obs["action_mask"]))
+    state = env.unwrapped.spiel_state  # asked again: the episode's state after the refusal
     assert (state.history(), str(state)) == before
     env.step(env.action_space.sample(obs["action_mask"]))  # the episode goes on
 
@@ -223,6 +225,37 @@ def test_stateful_bots_are_told_every_other_action(config: Any) -> None:
     _episode(env, seed=4, action_seed=4)
     history = env.spiel_state.full_history()
     assert bot.told == [(pa.player, pa.action) for pa in history if pa.player != 1]
+
+
+class _OnPyspielOnly(pyspiel.Bot):  # type: ignore[misc]
+    """A hoyle agent seen as an outside bot: only ``step(state)``, no ``step_rules``."""
+
+    def __init__(self, inner: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        self.inner = inner
+
+    def step(self, state: Any) -> int:
+        assert isinstance(state, pyspiel.State)
+        return int(self.inner.step(state))
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_the_rules_path_plays_the_episode_the_pyspiel_path_plays(config: Any, agent: str) -> None:
+    """Opponents that choose from the rules state (no pyspiel state is made) and the same agents
+    handed a pyspiel state make the same episodes, seed for seed."""
+    from hoyle.agents import make
+
+    game = load_config(config)
+    if game.num_players() < 2:
+        pytest.skip("a one-player game has no opponents")
+    fast = HoyleEnv(game, seat=1, opponents=agent)
+    slow = HoyleEnv(game, seat=1, opponents=lambda g, s: _OnPyspielOnly(make(agent, g, s)))
+    for seed in (3, 4):
+        a, b = _episode(fast, seed, seed), _episode(slow, seed, seed)
+        on_rules = isinstance(make(agent, game, 0), StepsOnRules)
+        assert (fast._live is None) == on_rules and slow._live is not None  # the paths meant
+        assert len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+        assert fast.spiel_state.history() == slow.spiel_state.history()
 
 
 def test_render_shows_only_the_seat_view(config: Any) -> None:
