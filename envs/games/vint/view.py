@@ -1,0 +1,324 @@
+"""Vint's player view: what one player sees, its tensor and text, and the table a renderer lays
+out (:class:`VintRules`, the game's rules object: the play, the determinizer and the views)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hoyle.envs.core.bits import offsets
+from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of
+from hoyle.envs.core.events import ViewEvent
+from hoyle.envs.core.observe import set_cards, set_one_hot
+from hoyle.envs.core.table import Counter, TableView, Zone
+from hoyle.envs.core.tricks import trick_winner
+from hoyle.envs.games.vint.determinizer import VintDeterminizer
+from hoyle.envs.games.vint.rules import (
+    DEAL,
+    DENOMINATION_NAMES,
+    GAME_POINTS,
+    NUM_BIDS,
+    NUM_CARD_ACTIONS,
+    NUM_DENOMINATIONS,
+    NUM_PHASES,
+    NUM_PLAYERS,
+    PHASE_NAMES,
+    TRICKS,
+    VintState,
+    auction_line,
+    bid_words,
+    cards_seq,
+    cards_text,
+    score_line,
+    seat_name,
+)
+
+SIDES = 2
+MAX_GAMES = 2
+"""Games a side may have won in a rubber (the second ends it)."""
+
+
+@dataclass(frozen=True)
+class VintView:
+    """What one player sees: his hand, every call, every card played, the score; nothing hidden.
+
+    Seats and sides are absolute (side 0: players 0 and 2). ``high``/``bidder``: the highest bid
+    so far (the contract and its bidder once the play starts: ``contract`` ≥ 0). ``log``: the
+    events as this player saw them (``EventSchema.view``: the cards dealt to others
+    ``HIDDEN``). ``result``: the returns, once it is over.
+    """
+
+    player: int
+    phase: int
+    to_move: int
+    dealer: int
+    deal_no: int
+    hand: int
+    hand_sizes: tuple[int, ...]
+    played: int
+    trick: tuple[int, ...]
+    leader: int
+    won: tuple[int, ...]
+    past: tuple[tuple[int, ...], ...]
+    high: int
+    bidder: int
+    passes: int
+    contract: int
+    voids: tuple[int, ...]
+    below: tuple[int, int]
+    games: tuple[int, int]
+    score: tuple[int, int]
+    deal_score: tuple[int, int]
+    game_in_hand: int
+    log: tuple[ViewEvent, ...] = field(repr=False, compare=False)  # the history, not the table
+    result: tuple[int, ...] | None
+    rules: VintRules = field(compare=False, repr=False)
+
+
+class VintRules(VintDeterminizer):
+    """The rules of Vint (:class:`~hoyle.envs.games.vint.rules.VintPlay`), with the determinizer
+    and the player's view, its tensor, text and table."""
+
+    def player_view(self, s: VintState, player: int) -> VintView:
+        return VintView(
+            player=player,
+            phase=s.phase,
+            to_move=s.to_move,
+            dealer=s.dealer,
+            deal_no=s.deal_no,
+            hand=s.hands[player],
+            hand_sizes=tuple(h.bit_count() for h in s.hands),
+            played=s.played,
+            trick=s.trick,
+            leader=s.leader,
+            won=s.won,
+            past=s.past,
+            high=s.high,
+            bidder=s.bidder,
+            passes=s.passes,
+            contract=s.contract,
+            voids=s.voids,
+            below=s.below,
+            games=s.games,
+            score=s.score,
+            deal_score=s.deal_score,
+            game_in_hand=s.game_in_hand,
+            log=self.event_schema.view(s.log, player),
+            result=s.result,
+            rules=self,
+        )
+
+    def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
+        n, P = NUM_CARD_ACTIONS, NUM_PLAYERS
+        pieces: list[tuple[str, tuple[int, ...]]] = [
+            ("hand", (n,)),
+            ("played", (n,)),
+            ("trick", (P, n)),
+            ("leader", (P,)),
+            ("won", (P, TRICKS + 1)),
+            ("phase", (NUM_PHASES,)),
+            ("to_move", (P,)),
+            ("dealer", (P,)),
+            ("high_bid", (NUM_BIDS + 1,)),
+            ("bidder", (P,)),
+            ("passes", (P + 1,)),
+            ("voids", (P, NUM_SUITS)),
+            ("game_in_hand", (SIDES,)),
+            ("games", (SIDES, MAX_GAMES + 1)),
+            ("below", (SIDES,)),
+            ("score", (SIDES,)),
+            ("deal_score", (SIDES,)),
+            ("deal_no", (1,)),
+        ]
+        if perfect_recall:
+            pieces.append(self.event_schema.piece())
+        return pieces
+
+    def encode_view(self, view: VintView, out: Mapping[str, Any], perfect_recall: bool) -> None:
+        P = NUM_PLAYERS
+        me = view.player
+
+        def rel(seat: int) -> int:
+            return (seat - me) % P if seat >= 0 else -1
+
+        def side(x: int) -> int:
+            return (x - me) % SIDES
+
+        set_cards(out["hand"], view.hand)
+        set_cards(out["played"], view.played)
+        for i, c in enumerate(view.trick):
+            out["trick"][rel((view.leader + i) % P), c] = 1.0
+        set_one_hot(out["leader"], rel(view.leader))
+        for q in range(P):
+            out["won"][rel(q), view.won[q]] = 1.0
+            for t in range(NUM_SUITS):
+                if view.voids[q] >> t & 1:
+                    out["voids"][rel(q), t] = 1.0
+        out["phase"][view.phase] = 1.0
+        set_one_hot(out["to_move"], rel(view.to_move))
+        set_one_hot(out["dealer"], rel(view.dealer))
+        out["high_bid"][view.high + 1] = 1.0
+        set_one_hot(out["bidder"], rel(view.bidder))
+        out["passes"][view.passes] = 1.0
+        if view.game_in_hand >= 0:
+            out["game_in_hand"][side(view.game_in_hand)] = 1.0
+        for x in range(SIDES):
+            out["games"][side(x), view.games[x]] = 1.0
+            out["below"][side(x)] = view.below[x] / GAME_POINTS
+            out["score"][side(x)] = view.score[x] / self.score_bound
+            out["deal_score"][side(x)] = view.deal_score[x] / self.deal_bound
+        out["deal_no"][0] = view.deal_no / self.max_deals
+        if perfect_recall:
+            self.event_schema.encode(out["events"], view.log, me)
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
+        log, when there is one, follows the observation's pieces."""
+        return offsets(self.tensor_pieces(False))
+
+    @functools.cached_property
+    def _rel(self) -> tuple[tuple[int, ...], ...]:
+        """``_rel[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
+        P = NUM_PLAYERS
+        return tuple(tuple((q - me) % P for q in range(P)) for me in range(P))
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        at = self._at
+        return (
+            *range(at["below"], at["below"] + SIDES),
+            *range(at["score"], at["score"] + SIDES),
+            *range(at["deal_score"], at["deal_score"] + SIDES),
+            at["deal_no"],
+        )
+
+    def tensor_bits(self, s: VintState, me: int, perfect_recall: bool) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        P = NUM_PLAYERS
+        n = NUM_CARD_ACTIONS
+        rel = self._rel[me]
+        b = s.hands[me] << at["hand"] | s.played << at["played"]
+        b |= 1 << (at["phase"] + s.phase) | 1 << (at["high_bid"] + s.high + 1)
+        b |= 1 << (at["passes"] + s.passes) | 1 << (at["dealer"] + rel[s.dealer])
+        if s.trick:
+            trick, leader = at["trick"], s.leader
+            for i, c in enumerate(s.trick):
+                b |= 1 << (trick + rel[(leader + i) % P] * n + c)
+        if s.leader >= 0:
+            b |= 1 << (at["leader"] + rel[s.leader])
+        won, voids = at["won"], at["voids"]
+        for q in range(P):
+            r = rel[q]
+            b |= 1 << (won + r * (TRICKS + 1) + s.won[q])
+            b |= (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+        if s.to_move >= 0:
+            b |= 1 << (at["to_move"] + rel[s.to_move])
+        if s.bidder >= 0:
+            b |= 1 << (at["bidder"] + rel[s.bidder])
+        mine = me % SIDES
+        if s.game_in_hand >= 0:
+            b |= 1 << (at["game_in_hand"] + (s.game_in_hand - mine) % SIDES)
+        games = at["games"]
+        for x in range(SIDES):
+            b |= 1 << (games + ((x - mine) % SIDES) * (MAX_GAMES + 1) + s.games[x])
+        other = 1 - mine
+        values = [
+            s.below[mine] / GAME_POINTS,
+            s.below[other] / GAME_POINTS,
+            s.score[mine] / self.score_bound,
+            s.score[other] / self.score_bound,
+            s.deal_score[mine] / self.deal_bound,
+            s.deal_score[other] / self.deal_bound,
+            s.deal_no / self.max_deals,
+        ]
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        return b, values
+
+    def view_string(self, view: VintView, perfect_recall: bool) -> str:
+        me = view.player
+        lines = [
+            f"Vint; you are player {me} (side {me % SIDES}); deal {view.deal_no + 1}, dealer "
+            f"{view.dealer}; phase: {PHASE_NAMES[view.phase]}; to move: {view.to_move}",
+            f"Your hand: {cards_text(view.hand)}",
+            "Hands: " + " ".join(str(k) for k in view.hand_sizes) + " cards",
+            f"{auction_line(view.high, view.bidder, view.contract, view.bidder)}; "
+            f"passes since: {view.passes}",
+            "Tricks: "
+            + " ".join(f"{q}:{k}" for q, k in enumerate(view.won))
+            + "; "
+            + " | ".join(f"{t[0]}: {cards_seq(t[1:])}" for t in view.past),
+            f"Trick: {cards_seq(view.trick)} (led by {view.leader})",
+            "Known voids: "
+            + " ".join(
+                f"{q}:{''.join(SUIT_SYMBOLS[t] for t in range(NUM_SUITS) if v >> t & 1) or '-'}"
+                for q, v in enumerate(view.voids)
+            ),
+            score_line(view.below, view.games, view.score, view.deal_score)
+            + (
+                f"; side {view.game_in_hand} won a game this hand" if view.game_in_hand >= 0 else ""
+            ),
+        ]
+        if view.result is not None:
+            lines.append(f"Returns: {list(view.result)}")
+        if perfect_recall:
+            events = self.event_schema.lines(view.log, seat_name, bid_words)
+            lines.append("Events: " + "; ".join(events))
+        return "\n".join(lines)
+
+    def table_view(self, s: VintState, player: int) -> TableView:
+        """``player``'s table (``ShowsTable``), from his view: the hands (his own face up, the
+        others' as counts), the trick, each seat's tricks won, the undealt cards during the
+        deal; the auction or the contract, trumps, each side's score; the log in words."""
+        view = self.player_view(s, player)
+        P = NUM_PLAYERS
+        zones = [
+            Zone(f"hand{q}", "hand", tuple(cards_of(view.hand)), owner=q, label=seat_name(q))
+            if q == player
+            else Zone(f"hand{q}", "hand", hidden=view.hand_sizes[q], owner=q, label=seat_name(q))
+            for q in range(P)
+        ]
+        zones.append(Zone("trick", "trick", view.trick, label=f"led by {seat_name(view.leader)}"))
+        piles: list[list[int]] = [[] for _ in range(P)]
+        if view.contract >= 0:
+            tr = self.tricks[view.contract % NUM_DENOMINATIONS]
+            for t in view.past:
+                piles[(t[0] + trick_winner(t[1:], tr)) % P] += t[1:]
+        zones += [
+            Zone(f"won{q}", "pile", tuple(piles[q]), owner=q, label="tricks won") for q in range(P)
+        ]
+        undealt = self.num_cards - sum(view.hand_sizes) if view.phase == DEAL else 0
+        if undealt:
+            zones.append(Zone("undealt", "stock", hidden=undealt, label="to deal"))
+        counters = [Counter(f"tricks{q}", view.won[q], q) for q in range(P)]
+        counters += [
+            Counter("dealer", seat_name(view.dealer)),
+            Counter("phase", PHASE_NAMES[view.phase]),
+            Counter("deal", view.deal_no + 1),
+        ]
+        if view.high >= 0:
+            name = "contract" if view.contract >= 0 else "highest bid"
+            counters.append(Counter(name, bid_words(view.high), view.bidder))
+            denomination = DENOMINATION_NAMES[view.high % NUM_DENOMINATIONS]
+            if view.contract >= 0:
+                counters.append(Counter("trumps", denomination))
+        for x in range(SIDES):
+            counters += [
+                Counter(f"below{x}", view.below[x]),
+                Counter(f"games{x}", view.games[x]),
+                Counter(f"total{x}", view.score[x]),
+            ]
+        if view.result is not None:
+            counters += [Counter(f"return{q}", v, q) for q, v in enumerate(view.result)]
+        return TableView(
+            player=player,
+            to_move=view.to_move,
+            zones=tuple(zones),
+            counters=tuple(counters),
+            log=tuple(self.event_schema.lines(view.log, seat_name, bid_words)),
+            seats=tuple(seat_name(q) for q in range(P)),
+        )
