@@ -252,7 +252,8 @@ class VintRules(VintDeterminizer):
             + " ".join(f"{q}:{k}" for q, k in enumerate(view.won))
             + "; "
             + " | ".join(f"{t[0]}: {cards_seq(t[1:])}" for t in view.past),
-            f"Trick: {cards_seq(view.trick)} (led by {view.leader})",
+            f"Trick: {cards_seq(view.trick)}"
+            + (f" (led by {view.leader})" if view.leader >= 0 else ""),
             "Known voids: "
             + " ".join(
                 f"{q}:{''.join(SUIT_SYMBOLS[t] for t in range(NUM_SUITS) if v >> t & 1) or '-'}"
