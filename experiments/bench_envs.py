@@ -14,8 +14,8 @@ the best round counts.
 
 Ratios, higher is better (above 1 hoyle is faster): ``x_rlcard`` over RLCard's loop on the
 game of the same kind (gin-rummy for the draw-and-discard and fishing games, whose C++
-reference is ``gin_rummy``; bridge for the trick games, whose reference is ``skat`` or
-``euchre``; none for backgammon and the patiences, which RLCard has no game like), and
+reference is ``gin_rummy``; bridge for the trick games, whose reference is ``skat``,
+``euchre`` or ``bridge``; none for backgammon and the patiences, which RLCard has no game like), and
 ``x_pz_classic`` over the faster of PettingZoo's two classic hold'em envs. The peers are the
 optional ``bench`` extra (``pip install 'hoyle[bench]'``); a peer not installed gets a row that
 says so, and no ratio is made with it.
@@ -37,7 +37,7 @@ Loop = Callable[[float], float]
 """A timed loop: given a CPU-time budget in seconds, returns decision steps per CPU second."""
 
 INSTALL = "not installed: pip install 'hoyle[bench]'"
-RLCARD_KIN = {"gin_rummy": "gin-rummy", "skat": "bridge", "euchre": "bridge"}
+RLCARD_KIN = {"gin_rummy": "gin-rummy", "skat": "bridge", "euchre": "bridge", "bridge": "bridge"}
 """The RLCard game of each C++ reference's kind (see the module docstring)."""
 PZ_CLASSIC = ("leduc_holdem-v4", "texas_holdem-v4")
 RLCARD = ("gin-rummy", "bridge")
@@ -180,7 +180,7 @@ def run_env_bench(games: Sequence[Any], seconds: float, seed: int = 0, rounds: i
         spec = getattr(game, "spec", None)
         for label, loop in hoyle_loops(game, seed).items():
             loops[label] = loop
-            kin[label] = RLCARD_KIN.get(spec.reference) if spec is not None else None
+            kin[label] = RLCARD_KIN.get(spec.reference.split("(")[0]) if spec is not None else None
     loops.update(peers)
     best = dict.fromkeys(loops, 0.0)
     for k in range(rounds):

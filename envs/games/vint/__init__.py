@@ -361,7 +361,7 @@ GAME = register(
         no_tiny="The full pack is the game (thirteen tricks each, bids of seven to thirteen "
         "tricks, honours A K Q J 10 and four Aces): no reduced pack keeps its rules, and the 52 "
         "cards dealt one at a time give 52! ≈ 8.1e+67 orders.",
-        reference="euchre",
+        reference="bridge(use_double_dummy_result=False)",
         summary="Russian auction whist: bid for the trump, no Dummy, honours and coronets.",
     )
 )
