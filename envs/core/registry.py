@@ -37,6 +37,20 @@ TINY_NODES_LIMIT = 10_000
 """The most nodes a ``GameSpec.tiny_config`` may declare: a few thousand nodes, which
 OpenSpiel's Python ``CFRSolver`` and ``nash_conv`` walk in about a second per iteration."""
 
+Sides = tuple[tuple[int, ...], ...]
+"""A partition of the seats into sides (partnerships): each side's seats, in seat order."""
+
+PARTNERS_OPPOSITE: Sides = ((0, 2), (1, 3))
+"""Four players, partners sitting opposite: players 0 and 2 against 1 and 3 (Vint, the
+partnership game of Cassino)."""
+
+
+def partners_opposite(params: Mapping[str, ParamValue]) -> Sides:
+    """The ``GameSpec.sides`` of a four-hand partnership game whatever its parameters (Vint):
+    :data:`PARTNERS_OPPOSITE`."""
+    return PARTNERS_OPPOSITE
+
+
 _INT_TEXT = re.compile(r"[+-]?[0-9]+")
 _TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no")
 
@@ -225,6 +239,11 @@ class GameSpec:
     :class:`Param` check, for parameters that bound one another (``partnership`` and
     ``players``, a pack too small for the hands): it returns ``None``, or what is wrong in one
     line naming both parameters, which :meth:`resolve` raises as a :class:`GameParameterError`.
+    ``sides`` declares the partnerships (see :meth:`seat_sides`): a function of the resolved
+    parameters giving the seats of each side (partners share their side's return), or
+    ``None`` from it, or as the field, when every seat plays for himself. Matches, tournaments
+    and ratings read it to seat one agent in every seat of a side and to rate sides, never
+    partners against each other.
     """
 
     short_name: str
@@ -251,6 +270,8 @@ class GameSpec:
     summary: str = ""
     version: int = 0
     check: Callable[[Mapping[str, ParamValue]], str | None] | None = None
+    sides: Callable[[Mapping[str, ParamValue]], Sides | None] | None = None
+    """The partnerships for the resolved parameters (:meth:`seat_sides`); ``None``: none."""
 
     def __post_init__(self) -> None:
         # A declaration error is the game author's, caught when the module is imported.
@@ -280,6 +301,25 @@ class GameSpec:
         """The Gymnasium id, ``hoyle/<Title>-v<version>``."""
         title = "".join(part.capitalize() for part in self.short_name.split("_"))
         return f"hoyle/{title}-v{self.version}"
+
+    def seat_sides(self, params: Mapping[str, ParamValue], num_players: int) -> Sides | None:
+        """The sides of a game of ``num_players`` with the resolved ``params``, or ``None``
+        when every seat is its own side.
+
+        The declaration must partition the seats into at least two sides of equal size (the
+        duplicate exchanges the sides' seats, which needs sides of one size); anything else is
+        the game author's error, raised as a ``ValueError`` naming the game.
+        """
+        sides = self.sides(params) if self.sides is not None else None
+        if sides is None:
+            return None
+        sides = tuple(tuple(int(k) for k in side) for side in sides)
+        seats = sorted(k for side in sides for k in side)
+        if (seats != list(range(num_players)) or len(sides) < 2
+                or len({len(side) for side in sides}) != 1):  # fmt: skip
+            raise ValueError(f"{self.short_name}: sides {sides} do not split seats 0 to "
+                             f"{num_players - 1} into two or more sides of one size")  # fmt: skip
+        return sides
 
     def defaults(self) -> dict[str, ParamValue]:
         return {k: p.default for k, p in self.params.items()}

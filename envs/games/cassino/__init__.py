@@ -268,7 +268,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from hoyle.envs.core.registry import FOSTER, GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import (
+    FOSTER,
+    PARTNERS_OPPOSITE,
+    GameSpec,
+    Param,
+    ParamValue,
+    Sides,
+    register,
+)
 from hoyle.envs.games.cassino.determinizer import DeterminizerRules
 from hoyle.envs.games.cassino.rules import (
     ACES_IN_ORDER,
@@ -341,6 +349,12 @@ def make_rules(params: Mapping[str, ParamValue]) -> CassinoRules:
     return _rules_for(tuple(sorted(params.items())))
 
 
+def partnership_sides(params: Mapping[str, ParamValue]) -> Sides | None:
+    """The sides of the partnership game, partners opposite (players 0 and 2 against 1 and 3:
+    the rules' ``side_of``); ``None`` when each plays for himself."""
+    return PARTNERS_OPPOSITE if params["players"] == 4 and params["partnership"] else None
+
+
 GAME = register(
     GameSpec(
         short_name="cassino",
@@ -407,6 +421,7 @@ GAME = register(
         tiny_config={"ranks": 2, "suits": 2, "hand_size": 1, "table_size": 0},
         tiny_nodes=500,  # 417
         abstraction=abstraction_key,
+        sides=partnership_sides,
         summary="Capture cards from the table by pairing, combining and building; "
         "cards, spades, Cassinos, Aces and sweeps score.",
         version=0,
@@ -463,4 +478,5 @@ __all__ = [
     "build_name",
     "describe_build",
     "make_rules",
+    "partnership_sides",
 ]

@@ -195,7 +195,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hoyle.envs.core.registry import FOSTER, GameSpec, Param, ParamValue, register
+from hoyle.envs.core.registry import (
+    FOSTER,
+    GameSpec,
+    Param,
+    ParamValue,
+    partners_opposite,
+    register,
+)
 from hoyle.envs.games.vint.determinizer import VintDeterminizer
 from hoyle.envs.games.vint.rules import (
     ACES,
@@ -362,6 +369,7 @@ GAME = register(
         "tricks, honours A K Q J 10 and four Aces): no reduced pack keeps its rules, and the 52 "
         "cards dealt one at a time give 52! ≈ 8.1e+67 orders.",
         reference="bridge(use_double_dummy_result=False)",
+        sides=partners_opposite,
         summary="Russian auction whist: bid for the trump, no Dummy, honours and coronets.",
     )
 )
