@@ -696,7 +696,14 @@ def search(
     decision: numba's cache cannot hold a recursive function, numba issue #6061). Each row goes
     through ENTER (the table and the quick bounds; the candidates, ordered), then NEXT / UPDATE
     for each candidate (play it, search the position after it, take its value back), then
-    RETURN (store the bounds, hand the value to the row below)."""
+    RETURN (store the bounds, hand the value to the row below).
+
+    ``trick`` holds one card per ply from the start of the root's trick: the root's ``k0``
+    cards on the table, then the card of row ``d`` in slot ``k0 + d`` (at least ``k0`` plus
+    the rows of ``fr`` long). The cards of the current trick, which the equivalent-card test
+    needs among the cards out, stay there while the later tricks are searched; a slot per
+    trick position would be overwritten by the next trick's cards and read again by the
+    current trick's later candidates (a wrong grouping of cards, values off by a trick)."""
     n = cfg[CFG_N]
     by_points = cfg[CFG_BYPTS]
     last_bonus = cfg[CFG_LAST]
@@ -786,8 +793,9 @@ def search(
             else:
                 legal = _legal(hand, fr[d, F_LED], smask, trump, cfg[CFG_MUST])
             out = 0
+            base = d + k0 - k  # the slot of this trick's lead (see ``trick`` above)
             for i in range(k):
-                out |= np.int64(1) << trick[i]
+                out |= np.int64(1) << trick[base + i]
             for q in range(n):
                 out |= hands[q]
             buf = cbuf[d]
@@ -809,7 +817,7 @@ def search(
             p = (leader + k) % n
             c = cbuf[d, fr[d, F_CI]]
             hands[p] = fr[d, F_HAND] ^ (np.int64(1) << c)
-            trick[k] = c
+            trick[d + k0] = c
             st[1] -= pts[c]
             alpha = fr[d, F_ALPHA]
             beta = fr[d, F_BETA]

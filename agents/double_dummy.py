@@ -558,7 +558,9 @@ class DoubleDummy:
                 # Zero-window test "is the value >= b?", b halving the interval still open.
                 b = (lo + hi + 1) // 2
                 hands = np.array(self._hands, np.int64)
-                trick = np.array(self._trick, np.int64)
+                # One slot per ply from the root's trick on (the core's note at ``search``).
+                trick = np.zeros(k + nb["frames"].shape[0], np.int64)
+                trick[:k] = self._trick[:k]
                 st[1] = self._rem
                 g = core.search(
                     leader, k, led, best_i, best_key, tpts, b - 1, b, hands, trick, st,
@@ -1089,11 +1091,15 @@ class DoubleDummy:
                     self.nodes += 1
                     winner = (leader + (k if ck > best_key else best_i)) % n
                     if hands[0]:
+                        # The next trick's search writes its cards over this one's, which
+                        # the nodes of this trick still to come read (the cards out): kept.
+                        done = trick[:]
                         if self.max_side[winner]:
                             t = tpts + pts[c] if by_points else 1
                             v = t + self._node(winner, 0, NO_SUIT, 0, -_INF, 0, alpha - t, beta - t)
                         else:
                             v = self._node(winner, 0, NO_SUIT, 0, -_INF, 0, alpha, beta)
+                        trick[:] = done
                     elif self.max_side[winner]:
                         v = tpts + pts[c] + self.last if by_points else 1
                     else:

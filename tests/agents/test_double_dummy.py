@@ -242,6 +242,29 @@ def test_four_players_two_against_two() -> None:
         assert dd.solve(hands, 1) == minimax(hands, 1, rules, (0, 1, 0, 1), TRICKS)
 
 
+@pytest.mark.parametrize("compiled", [False, None], ids=["python", "default"])
+def test_a_trick_s_cards_stay_out_while_later_tricks_are_searched(compiled: bool | None) -> None:
+    """Hearts trumps, North (0) to lead: ♥J takes all four tricks (the brute force and DDS
+    agree), every other lead three. The solvers once said 3 for ♥J: the cards played to the
+    current trick sat one slot per trick position, the next trick's search wrote its cards
+    there, and the current trick's later candidates then missed a card on the table from the
+    cards out and grouped two cards either side of it as equivalent, dropping a play. Found
+    by the differential test against DDS (tests/agents/test_dds.py)."""
+    rules = full_pack(C.HEARTS)
+    hands = [m("♠5 ♠Q ♥J ♣4"), m("♠2 ♠4 ♦3 ♣J"), m("♥5 ♥K ♦7 ♣10"), m("♥3 ♦4 ♦K ♣2")]
+    sides = (0, 1, 0, 1)
+    dd = DoubleDummy(rules, sides, compiled=compiled)
+    assert minimax(hands, 0, rules, sides, TRICKS) == 4
+    assert dd.solve(hands, 0) == 4
+    want = {C.parse_card(t): v for t, v in (("♥J", 4), ("♠5", 3), ("♠Q", 3), ("♣4", 3))}
+    assert dd.play_values(hands, 0) == want
+    # Mid-trick, where the wrong grouping happened: after ♥J, East's every card leaves 4.
+    after = [hands[0] & ~m("♥J"), *hands[1:]]
+    assert dd.solve(after, 0, (C.parse_card("♥J"),)) == 4
+    # The same from East and West's side: they take nothing.
+    assert DoubleDummy(rules, (1, 0, 1, 0), compiled=compiled).solve(hands, 0) == 0
+
+
 # --- equivalent cards --------------------------------------------------------------------------
 
 
