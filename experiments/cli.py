@@ -116,17 +116,23 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # --- hoyle match -------------------------------------------------------------------------------
 def cmd_match(args: argparse.Namespace) -> int:
-    from hoyle.experiments.match import run_match, split_agents
-    from hoyle.experiments.stats import format_summary, paired_difference, summarize
+    from hoyle.experiments.match import game_sides, run_match, side_words, split_agents
+    from hoyle.experiments.stats import by_side, format_summary, paired_difference, summarize
 
     _, game = load_game(args.game)
+    sides = game_sides(game)  # A partnership game: one agent per side, both its seats.
     specs = split_agents(args.agents)
-    field = len(specs) == 2 and game.num_players() > 2
+    field = sides is None and len(specs) == 2 and game.num_players() > 2
     if field:
         # One agent against the field: the second fills every other seat.
         specs = [specs[0]] + [specs[1]] * (game.num_players() - 1)
     solo = game.num_players() == 1  # A patience: every agent plays each deal alone.
-    if len(specs) != game.num_players() and not solo:
+    if sides is not None and len(specs) != len(sides):
+        raise UsageError(
+            f"{args.game} is played by {len(sides)} sides ({side_words(sides)}); --agents names "
+            f"{len(specs)}: name one per side (each plays both seats of its side)"
+        )
+    if sides is None and len(specs) != game.num_players() and not solo:
         raise UsageError(
             f"{args.game} has {game.num_players()} players; --agents names {len(specs)} "
             "(name one per seat, or two: the first against copies of the second)"
@@ -155,9 +161,11 @@ def cmd_match(args: argparse.Namespace) -> int:
         print(f"\ninterrupted; finished deals are saved in {where.get('path')}: "
               "run the same command again to resume", file=sys.stderr)  # fmt: skip
         return EXIT_INTERRUPTED
-    n = game.num_players()
-    print(f"{args.game}: {', '.join(specs)}; {args.deals} deals × {n} seating"
+    n = game.num_players() if sides is None else len(sides)
+    by = "" if sides is None else f" by side ({side_words(sides)}, exchanged)"
+    print(f"{args.game}: {', '.join(specs)}{by}; {args.deals} deals × {n} seating"
           f"{'s' if n > 1 else ''}; seed {args.seed}; results in {where['path']}")  # fmt: skip
+    df = by_side(df, sides)
     if field:
         # The copies of the field agent are one agent: pooled over their seats in each deal.
         df = df.assign(agent=df["agent"].where(df["agent_index"] == 0, f"{specs[1]} (field)"),
@@ -175,6 +183,10 @@ def cmd_match(args: argparse.Namespace) -> int:
     else:
         print("Intervals: 95% Student-t on each agent's mean return per deal over its seatings "
               "(paired by duplicate deal).")  # fmt: skip
+    if sides is not None:
+        print("By side: each agent plays both seats of its side, each deal at two tables with "
+              "the sides' seats exchanged; a side counts once per game (its return, the "
+              "partners' equal one; W/D/L between the sides).")  # fmt: skip
     return 0
 
 
@@ -225,14 +237,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     m = sub.add_parser("match", help="duplicate-deal match between agents",
                        description="Play N deals, each replayed with the seats rotated so every "
-                       "agent plays every seat on every deal. Rows go to "
+                       "agent plays every seat on every deal (in a partnership game, such "
+                       "as vint, each agent plays a whole side and each deal is replayed with "
+                       "the sides' seats exchanged). Rows go to "
                        "OUT/NAME/results.parquet as deals finish; the same command resumes "
                        "an interrupted run.")  # fmt: skip
     m.add_argument("game", help="game string, e.g. conquian or 'cassino(players=3)'")
     m.add_argument("--agents", required=True, metavar="A,B[,...]",
                    help="one agent spec per seat, comma-separated; a spec's own options may "
                    "follow it: heuristic:-play-for-tableau,-hint2,random. With more than two "
-                   "players, two specs A,B mean A against copies of B in the other seats")  # fmt: skip
+                   "players, two specs A,B mean A against copies of B in the other seats; "
+                   "in a partnership game, one spec per side")  # fmt: skip
     m.add_argument("--deals", type=int, required=True, help="number of deals")
     m.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
     m.add_argument("--name", help="run name, a plain name: the run lives in OUT/NAME "

@@ -84,7 +84,7 @@ from tqdm import tqdm
 from hoyle.agents import make
 from hoyle.envs.core.errors import HoyleError
 from hoyle.envs.core.files import FileFormatError, atomic_write, read_json, write_json
-from hoyle.envs.core.registry import GameSpec, parse_game_string
+from hoyle.envs.core.registry import GameSpec, Sides, parse_game_string
 from hoyle.experiments import runs
 from hoyle.experiments.runs import RunFolderError
 from hoyle.experiments.stats import paired_difference, summarize
@@ -219,18 +219,43 @@ def split_agents(text: str) -> list[str]:
     return specs
 
 
+def side_seating(order: Sequence[int], sides: Sides) -> tuple[int, ...]:
+    """The seat order of a side order: ``order[i]`` (a position in the table) takes every seat
+    of side ``i``, so partners are always one agent.
+
+    >>> side_seating((1, 0), ((0, 2), (1, 3)))
+    (1, 0, 1, 0)
+    """
+    seats = {k: order[i] for i, side in enumerate(sides) for k in side}
+    return tuple(seats[k] for k in sorted(seats))
+
+
+def side_words(sides: Sides) -> str:
+    """The sides in words: ``seats 0&2 against 1&3``."""
+    return "seats " + " against ".join("&".join(str(k) for k in side) for side in sides)
+
+
 @dataclass(frozen=True)
 class Plan:
     """Who plays whom: the agents' specs, the tables (agent indices, one per seat in the
-    table's own order) and the seatings every table is played in (``mode``)."""
+    table's own order, or one per side when the game has ``sides``) and the seatings every
+    table is played in (``mode``: the rotations or permutations of its positions, so with
+    sides the sides' seats are exchanged, each agent keeping both seats of its side)."""
 
     specs: tuple[str, ...]
     tables: tuple[tuple[int, ...], ...]
     mode: str = "rotations"
+    sides: Sides | None = None
+
+    @property
+    def positions(self) -> int:
+        """Agents at a table: one per seat, or one per side."""
+        return len(self.tables[0])
 
     @property
     def players(self) -> int:
-        return len(self.tables[0])
+        """Seats at a table."""
+        return self.positions if self.sides is None else sum(len(s) for s in self.sides)
 
     @property
     def labels(self) -> list[str]:
@@ -238,7 +263,11 @@ class Plan:
 
     @property
     def seatings(self) -> list[tuple[int, ...]]:
-        return seatings_of(self.players, self.mode)
+        """The seat orders (a position in the table per seat), one per game of a unit."""
+        orders = seatings_of(self.positions, self.mode)
+        if self.sides is None:
+            return orders
+        return [side_seating(order, self.sides) for order in orders]
 
     @property
     def games_per_unit(self) -> int:
@@ -251,13 +280,17 @@ class Plan:
         return self.tables == (tuple(range(len(self.specs))),) and self.mode == "rotations"
 
 
-def match_plan(specs: Sequence[str], mode: str = "rotations", players: int | None = None) -> Plan:
-    """The plan of a match: one table, every agent in the given seat order. In a one-player
+def match_plan(
+    specs: Sequence[str], mode: str = "rotations", players: int | None = None,
+    sides: Sides | None = None,
+) -> Plan:  # fmt: skip
+    """The plan of a match: one table, every agent in the given seat order, or with ``sides``
+    (a partnership game) every agent on a whole side, in the given side order. In a one-player
     game (a patience, ``players=1``) every agent plays each deal alone, at a table of its own:
     the same cards for all, so their scores compare deal by deal."""
     if players == 1:
         return Plan(tuple(specs), tuple((i,) for i in range(len(specs))), mode)
-    return Plan(tuple(specs), (tuple(range(len(specs))),), mode)
+    return Plan(tuple(specs), (tuple(range(len(specs))),), mode, sides)
 
 
 def play_game(game: Any, bots: Sequence[Any], rng: random.Random) -> Any:
@@ -289,6 +322,19 @@ def _results(returns: Sequence[float]) -> list[str]:
     return ["loss" if r != best else "win" if tied == 1 else "draw" for r in returns]
 
 
+def side_returns(returns: Sequence[float], sides: Sides) -> list[float]:
+    """Each side's return: the mean of its seats' (partners get equal returns, so it is each
+    partner's return; the mean keeps a side one number whatever a game gives)."""
+    return [sum(returns[k] for k in side) / len(side) for side in sides]
+
+
+def _side_results(returns: Sequence[float], sides: Sides) -> list[str]:
+    """win / draw / loss per seat, by side: a seat has its side's result among the sides, so
+    partners are not a tie for the best return."""
+    by_side = _results(side_returns(returns, sides))
+    return [by_side[i] for k in range(len(returns)) for i, s in enumerate(sides) if k in s]
+
+
 def play_deal(
     game: Any,
     specs: Sequence[str],
@@ -299,12 +345,14 @@ def play_deal(
     table: int = 0,
     agents: Sequence[int] | None = None,
     labels: Sequence[str] | None = None,
+    sides: Sides | None = None,
 ) -> list[dict[str, Any]]:
     """One deal of one table in all its seatings: one row per seating and seat.
 
     ``specs`` are the table's agents; ``seatings`` the seat orders (positions in ``specs`` per
     seat; default: the rotations). ``agents`` are their indices and ``labels`` their names in
-    the run (default: a match of ``specs``), ``table`` the table's index.
+    the run (default: a match of ``specs``), ``table`` the table's index. With ``sides`` (a
+    partnership game) each seat's ``result`` is its side's (:func:`_side_results`).
     """
     n = game.num_players()
     orders = seatings if seatings is not None else seatings_of(n, "rotations")
@@ -320,7 +368,8 @@ def play_deal(
         chances = sum(1 for pa in end.full_history() if pa.player < 0)
         moves = len(end.history()) - chances
         text = ",".join(str(index[p]) for p in order)
-        for k, (p, res) in enumerate(zip(order, _results(returns), strict=True)):
+        results = _results(returns) if sides is None else _side_results(returns, sides)
+        for k, (p, res) in enumerate(zip(order, results, strict=True)):
             rows.append(
                 {"deal": deal, "rotation": rotation, "seat": k, "agent": names[p],
                  "agent_index": index[p], "spec": specs[p], "table": table, "seating": text,
@@ -334,11 +383,11 @@ def play_unit(game: Any, plan: Plan, seed: int, deal: int, table: int) -> list[d
     """The rows of one unit of work: deal ``deal`` of table ``table`` in all its seatings."""
     members = plan.tables[table]
     specs = [plan.specs[i] for i in members]
-    if plan.is_match:  # The defaults of play_deal are the match.
+    if plan.is_match and plan.sides is None:  # The defaults of play_deal are the match.
         return play_deal(game, specs, seed, deal)
     labels = plan.labels
     return play_deal(game, specs, seed, deal, plan.seatings, table=table, agents=members,
-                     labels=[labels[i] for i in members])  # fmt: skip
+                     labels=[labels[i] for i in members], sides=plan.sides)  # fmt: skip
 
 
 _GAMES: dict[tuple[str, str], Any] = {}
@@ -384,8 +433,11 @@ def to_frame(rows: Iterable[Mapping[str, Any]] | pd.DataFrame) -> pd.DataFrame:
 # --- the run directory -------------------------------------------------------------------------
 def run_config(spec: GameSpec, params: Mapping[str, Any], game_text: str, plan: Plan,
                deals: int, seed: int, kind: str = "match") -> dict[str, Any]:  # fmt: skip
-    """The config stored beside the results (``version``: hoyle's; ``game_version``: the game's)."""
-    return {
+    """The config stored beside the results (``version``: hoyle's; ``game_version``: the game's).
+
+    ``sides`` (each side's seats) is there only for a partnership game, so the config of any
+    other game, and its hash, are what they were before sides were declared."""
+    config = {
         "kind": kind, "game": spec.short_name, "game_string": game_text,
         "spiel_name": spec.spiel_name, "params": dict(params), "game_version": spec.version,
         "agents": list(plan.specs), "labels": plan.labels, "players": plan.players,
@@ -393,6 +445,15 @@ def run_config(spec: GameSpec, params: Mapping[str, Any], game_text: str, plan: 
         "games_per_table": plan.games_per_unit, "deals": deals, "seed": seed, "format": FORMAT,
         "version": hoyle_version(),
     }  # fmt: skip
+    if plan.sides is not None:
+        config["sides"] = [list(side) for side in plan.sides]
+    return config
+
+
+def config_sides(config: Mapping[str, Any]) -> Sides | None:
+    """The sides a stored config declares (``None``: none, every config before sides)."""
+    sides = config.get("sides")
+    return None if not sides else tuple(tuple(int(k) for k in side) for side in sides)
 
 
 def match_config(spec: GameSpec, params: Mapping[str, Any], game_text: str,
@@ -418,8 +479,12 @@ META_KEY = b"hoyle"
 
 
 def run_identity(config: Mapping[str, Any], keys: Sequence[str] = _IDENTITY) -> dict[str, Any]:
-    """The settings of ``config`` that decide its rows (the marker's config hash is theirs)."""
-    return {k: config.get(k) for k in keys}
+    """The settings of ``config`` that decide its rows (the marker's config hash is theirs):
+    with the run's ``sides`` when it has them (only then, so an older run's hash stands)."""
+    out = {k: config.get(k) for k in keys}
+    if keys is _IDENTITY and config.get("sides") is not None:
+        out["sides"] = config["sides"]
+    return out
 
 
 def read_config(path: Path) -> dict[str, Any]:
@@ -442,9 +507,11 @@ def _check_config(
     """Refuse a stored run ``old`` whose settings are not those of ``config`` (naming them), or,
     to resume, one of more deals than asked."""
     error = error or RunConfigError
-    diff = [k for k in keys if old.get(k) != config[k]]
+    if keys is _IDENTITY:
+        keys = [*keys, "sides"]  # Absent from both for a game without sides.
+    diff = [k for k in keys if old.get(k) != config.get(k)]
     if diff:
-        shown = "; ".join(f"{k}: stored {old.get(k)!r}, asked {config[k]!r}" for k in diff)
+        shown = "; ".join(f"{k}: stored {old.get(k)!r}, asked {config.get(k)!r}" for k in diff)
         raise error(
             f"{path} holds a different {what} ({shown}); choose another --name (--no-resume "
             "starts over only a run of the same settings: hoyle does not delete another run)"
@@ -934,16 +1001,34 @@ def run_match(
     """
     spec, full, game_text, loaded = resolve_game(game, params)
     n = loaded.num_players()
+    sides = spec.seat_sides(full, n)
     specs = [s.strip() for s in agents]
-    if len(specs) != n and n != 1:
-        raise ValueError(f"{spec.short_name} is played by {n} players here; got {len(specs)} "
-                         f"agents ({', '.join(specs)})")  # fmt: skip
+    check_agent_count(spec.short_name, specs, n, sides)
     for s in specs:
         make(s, loaded, 0)  # Refuse a bad spec now, not inside a worker.
-    return run_tables(spec, full, game_text, match_plan(specs, players=n), deals, seed, kind="match",
+    plan = match_plan(specs, players=n, sides=sides)
+    return run_tables(spec, full, game_text, plan, deals, seed, kind="match",
                       out=out, name=name, workers=workers, backend=backend, address=address,
                       resume=resume, progress=progress, chunk=chunk, save_every=save_every,
                       on_start=on_start)  # fmt: skip
+
+
+def game_sides(game: Any) -> Sides | None:
+    """The sides of a loaded hoyle game (:meth:`~hoyle.envs.core.registry.GameSpec.seat_sides`
+    for its parameters), or ``None``."""
+    spec: GameSpec = game.spec
+    return spec.seat_sides(spec.resolve(dict(game.get_parameters())), game.num_players())
+
+
+def check_agent_count(game: str, specs: Sequence[str], players: int, sides: Sides | None) -> None:
+    """Refuse, in one line, a match of ``specs`` that does not give one agent per seat, or per
+    side in a partnership game (any number plays a one-player game, each alone)."""
+    if sides is not None and len(specs) != len(sides):
+        raise ValueError(f"{game} is played by {len(sides)} sides ({side_words(sides)}): name "
+                         f"one agent per side; got {len(specs)} ({', '.join(specs)})")  # fmt: skip
+    if sides is None and len(specs) != players and players != 1:
+        raise ValueError(f"{game} is played by {players} players here; got {len(specs)} "
+                         f"agents ({', '.join(specs)})")  # fmt: skip
 
 
 def load_run(path: str | Path) -> tuple[dict[str, Any], pd.DataFrame]:
@@ -960,11 +1045,13 @@ def load_run(path: str | Path) -> tuple[dict[str, Any], pd.DataFrame]:
     try:
         plan = Plan(tuple(str(a) for a in config["agents"]),
                     tuple(tuple(int(i) for i in t) for t in config["tables"]),
-                    str(config["seatings"]))  # fmt: skip
+                    str(config["seatings"]), config_sides(config))  # fmt: skip
         seed = int(config["seed"])
         shape = (int(config["players"]), int(config["games_per_table"]))
-        seats = all(len(t) == plan.players and 0 <= i < len(plan.specs)
+        seats = all(len(t) == plan.positions and 0 <= i < len(plan.specs)
                     for t in plan.tables for i in t)  # fmt: skip
+        if plan.sides is not None:
+            seats = seats and len(plan.sides) == plan.positions
         fits = bool(plan.tables) and seats and shape == (plan.players, plan.games_per_unit)
     except (KeyError, TypeError, ValueError) as e:
         why = f"it lacks {e}" if isinstance(e, KeyError) else "a setting has the wrong type"
@@ -988,7 +1075,7 @@ def load_run(path: str | Path) -> tuple[dict[str, Any], pd.DataFrame]:
 
 
 __all__ = [
-    "Plan", "agent_seed", "deal_seed", "hoyle_version", "load_run", "match_plan",
-    "paired_difference", "play_deal", "run_match", "run_tables", "sample_chance", "seating",
-    "seatings_of", "summarize",
+    "Plan", "agent_seed", "check_agent_count", "config_sides", "deal_seed", "game_sides", "hoyle_version",
+    "load_run", "match_plan", "paired_difference", "play_deal", "run_match", "run_tables",
+    "sample_chance", "seating", "seatings_of", "side_seating", "side_words", "summarize",
 ]  # fmt: skip

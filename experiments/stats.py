@@ -13,6 +13,9 @@ where two agents both sat, the difference of their returns, averaged per deal; a
 another in a game when its return is higher, a draw when equal (so a draw counts half in the
 ``score``). Seat effects (:func:`seat_effects`): the mean return per seat over every game of a
 deal, and its paired difference from seat 0.
+
+In a partnership game the summaries take the results by side (:func:`by_side`): an agent plays
+a whole side, and the side, not each partner, is one sample of each game.
 """
 
 from __future__ import annotations
@@ -25,6 +28,24 @@ import numpy as np
 import pandas as pd
 
 LEVEL = 0.95
+
+
+def by_side(df: pd.DataFrame, sides: Sequence[Sequence[int]] | None) -> pd.DataFrame:
+    """The rows of a partnership game's results by side: one row per side of each game, in
+    place of its seats' rows, so every summary here counts a side once per game and never
+    compares partners with each other. The row is that of the side's first seat, its
+    ``seat`` made the side's index and its ``return`` the mean of the side's seats (partners
+    get equal returns, so it is each partner's return); ``result`` is already the side's
+    (:func:`hoyle.experiments.match.play_deal`). Without ``sides``, ``df`` itself.
+    """
+    if not sides or df.empty:
+        return df
+    side_of = {k: i for i, side in enumerate(sides) for k in side}
+    first = [side[0] for side in sides]
+    keyed = df.assign(seat=df["seat"].map(side_of))
+    mean = keyed.groupby(["deal", "table", "rotation", "seat"])["return"].transform("mean")
+    out = keyed.assign(**{"return": mean})[df["seat"].isin(first)]
+    return out.reset_index(drop=True)
 
 
 def mean_ci(
