@@ -20,6 +20,10 @@ Intervals. The games of one deal are not independent — they share the cards, w
 of duplicate deals — so the intervals come from a bootstrap over deals: deals are resampled with
 replacement (:data:`BOOTSTRAP` times, seeded), the ratings refitted on each resample, and the
 2.5% and 97.5% quantiles reported (the percentile interval), with the bootstrap standard error.
+
+Partnership games are rated on their results by side (:func:`hoyle.experiments.stats.by_side`):
+each agent plays a whole side, so a game is one comparison of the two sides' agents, not four
+seats' comparisons with partners a draw against each other.
 """
 
 from __future__ import annotations
@@ -38,10 +42,12 @@ PRIOR_SD = 1000.0
 BOOTSTRAP = 1000
 
 
-def method(bootstrap: int = BOOTSTRAP) -> str:
-    """The method in one sentence, for reports."""
+def method(bootstrap: int = BOOTSTRAP, by_side: bool = False) -> str:
+    """The method in one sentence, for reports (``by_side``: a partnership game's, rated on
+    its results by side, :func:`hoyle.experiments.stats.by_side`)."""
+    who = "sides" if by_side else "agents"
     return (
-        "Bradley–Terry on the Elo scale fitted to every game (each pair of agents at a table is "
+        f"Bradley–Terry on the Elo scale fitted to every game (each pair of {who} at a table is "
         "a comparison; a draw counts half), maximum a posteriori under a weak normal prior "
         f"(sd {PRIOR_SD:.0f}), centred on 0; intervals: {bootstrap} bootstrap resamples of "
         "deals (percentile)."

@@ -10,10 +10,14 @@ Files written into the run folder by :func:`write_report`:
 leaderboard.md      the leaderboard, head-to-head matrices and seat effects, with the method
 leaderboard.csv     one row per agent: rank, rating and interval, mean return and interval, ...
 pairwise.csv        one row per ordered pair of agents (:func:`hoyle.experiments.stats.pairwise`)
-seats.csv           one row per seat (:func:`hoyle.experiments.stats.seat_effects`)
+seats.csv           one row per seat (:func:`hoyle.experiments.stats.seat_effects`); per side
 leaderboard.png     mean return and rating with their 95% intervals
 pairwise.png        heatmaps of the mean return difference and the score, with their numbers
 ==================  =========================================================================
+
+In a partnership game (a run whose config has ``sides``) everything is by side
+(:func:`hoyle.experiments.stats.by_side`): each agent played both seats of its side, a side
+counts once per game, and the seat effects are side effects.
 """
 
 from __future__ import annotations
@@ -27,10 +31,11 @@ from typing import Any
 import pandas as pd
 
 from hoyle.envs.core.files import write_text
-from hoyle.experiments.match import REPORT_FILES
+from hoyle.envs.core.registry import Sides
+from hoyle.experiments.match import REPORT_FILES, config_sides, side_words
 from hoyle.experiments.plots import pair_matrix, plot_leaderboard, plot_pairwise, save_figure
 from hoyle.experiments.ratings import BOOTSTRAP, method, rate
-from hoyle.experiments.stats import pairwise, seat_effects, summarize
+from hoyle.experiments.stats import by_side, pairwise, seat_effects, summarize
 
 MEANS_METHOD = (
     "Mean return per game with a 95% Student-t interval on each agent's mean over its games of "
@@ -39,6 +44,11 @@ MEANS_METHOD = (
 PAIRS_METHOD = (
     "Head-to-head over the games where both agents sat: mean return difference with a 95% "
     "interval paired on deals (* : the interval excludes 0); score = (wins + draws/2) / games."
+)
+SIDES_METHOD = (
+    "By side ({sides}): each agent plays both seats of its side, and every deal is played with "
+    "the sides' seats exchanged (the duplicate); a side counts once per game, its return the "
+    "partners' (equal) return, and wins, head-to-head and ratings are between sides."
 )
 FEW_DEALS = 20
 FEW_DEALS_NOTE = (
@@ -66,12 +76,18 @@ class Report:
         return [str(a) for a in self.leaderboard.index]
 
     @property
+    def sides(self) -> Sides | None:
+        """The run's sides (a partnership game), or ``None``."""
+        return config_sides(self.config)
+
+    @property
     def title(self) -> str:
         c = self.config
         tables = len(c["tables"])
         orders = c["games_per_table"]
+        kind = "seat orders" if self.sides is None else "side orders, by side"
         return (f"{c['game_string']}: {tables} table{'s' if tables > 1 else ''} × {orders} "
-                f"seat orders, {self.deals} deals, seed {c['seed']}")  # fmt: skip
+                f"{kind}, {self.deals} deals, seed {c['seed']}")  # fmt: skip
 
 
 def whole_deals(df: pd.DataFrame, tables: int) -> pd.DataFrame:
@@ -84,7 +100,7 @@ def whole_deals(df: pd.DataFrame, tables: int) -> pd.DataFrame:
 
 def build_report(config: Mapping[str, Any], df: pd.DataFrame, bootstrap: int = BOOTSTRAP) -> Report:
     """The summary of a run from its config and rows."""
-    rows = whole_deals(df, len(config["tables"]))
+    rows = by_side(whole_deals(df, len(config["tables"])), config_sides(config))
     if rows.empty:
         raise ValueError("no deal has finished on every table yet: nothing to summarize")
     summary = summarize(rows)
@@ -195,23 +211,41 @@ def matrix_table(report: Report, value: str, markdown: bool = True) -> str:
 
 
 def seats_table(report: Report, markdown: bool = False) -> str:
-    head = ["seat", "mean return [95% CI]", "vs seat 0 [95% CI]", "W/D/L", "win%", "games"]
+    """The seat effects, or in a partnership game the side effects (each side named by its
+    seats: ``0 (0&2)``)."""
+    sides = report.sides
+    what = "seat" if sides is None else "side"
+    head = [what, "mean return [95% CI]", f"vs {what} 0 [95% CI]", "W/D/L", "win%", "games"]
+
+    def name(k: int) -> str:
+        return str(k) if sides is None else f"{k} ({'&'.join(str(x) for x in sides[k])})"
+
     rows = [
-        [str(seat), _ci(r["mean"], r["ci_low"], r["ci_high"], "+.3f"),
+        [name(int(seat)), _ci(r["mean"], r["ci_low"], r["ci_high"], "+.3f"),
          _ci(r["diff_seat0"], r["diff_low"], r["diff_high"], "+.3f") if seat else "—",
          _wdl(r), _pct(r["win_rate"]), str(int(r["games"]))]
         for seat, r in report.seats.iterrows()
     ]  # fmt: skip
-    return _table(head, rows, markdown, left=())
+    return _table(head, rows, markdown, left=() if sides is None else (0,))
+
+
+def _effects_heading(report: Report) -> str:
+    return "Seat effects" if report.sides is None else "Side effects"
+
+
+def _sides_method(report: Report) -> list[str]:
+    """The by-side sentence, for a partnership game only."""
+    sides = report.sides
+    return [] if sides is None else [SIDES_METHOD.format(sides=side_words(sides))]
 
 
 def format_report(report: Report) -> str:
     """The summary as plain text for the terminal."""
     parts = [
         report.title, "", leaderboard_table(report), "", "Head to head (row agent − opponent):",
-        pairs_table(report), "", "Seat effects:", seats_table(report), "",
-        f"Means: {MEANS_METHOD}", f"Head to head: {PAIRS_METHOD}",
-        f"Ratings: {method(report.bootstrap)}",
+        pairs_table(report), "", f"{_effects_heading(report)}:", seats_table(report), "",
+        *_sides_method(report), f"Means: {MEANS_METHOD}", f"Head to head: {PAIRS_METHOD}",
+        f"Ratings: {method(report.bootstrap, by_side=report.sides is not None)}",
     ]  # fmt: skip
     if report.deals < FEW_DEALS:
         parts.append(FEW_DEALS_NOTE.format(deals=report.deals))
@@ -227,15 +261,17 @@ def to_markdown(report: Report) -> str:
         f"Agents {agents}; {_count(len(c['tables']), 'table')}, each in "
         f"{_count(c['games_per_table'], 'seat order')} ({c['seatings']}); {report.deals} duplicate deals (of {c['deals']} asked); "
         f"seed {c['seed']}; hoyle {c.get('version', '?')}, game version {c['game_version']}.",
-        "", "## Leaderboard", "", leaderboard_table(report, markdown=True), "",
+        "", "## Leaderboard" + ("" if report.sides is None else " (by side)"), "",
+        leaderboard_table(report, markdown=True), "",
         "![leaderboard](leaderboard.png)", "",
         "## Head to head", "", pairs_table(report, markdown=True), "",
         "Mean return difference (row − column):", "",
         matrix_table(report, "mean_diff"), "", "Score of row against column:", "",
         matrix_table(report, "score"), "", "![pairwise](pairwise.png)", "",
-        "## Seat effects", "", seats_table(report, markdown=True), "",
-        "## Method", "", f"- Means: {MEANS_METHOD}", f"- Head to head: {PAIRS_METHOD}",
-        f"- Ratings: {method(report.bootstrap)}",
+        f"## {_effects_heading(report)}", "", seats_table(report, markdown=True), "",
+        "## Method", "", *(f"- {line}" for line in _sides_method(report)),
+        f"- Means: {MEANS_METHOD}", f"- Head to head: {PAIRS_METHOD}",
+        f"- Ratings: {method(report.bootstrap, by_side=report.sides is not None)}",
         *([] if _patience(report) else
           ["- win%: games won outright at the table (a shared best return is a draw)."]),
         *([f"- {FEW_DEALS_NOTE.format(deals=report.deals)}"] if report.deals < FEW_DEALS else []),
@@ -253,7 +289,8 @@ def write_report(report: Report, path: str | Path) -> list[Path]:
     write_text(p / "leaderboard.md", to_markdown(report))
     write_text(p / "leaderboard.csv", report.leaderboard.to_csv())
     write_text(p / "pairwise.csv", report.pairs.to_csv(index=False))
-    write_text(p / "seats.csv", report.seats.to_csv())
+    seats = report.seats if report.sides is None else report.seats.rename_axis("side")
+    write_text(p / "seats.csv", seats.to_csv())
     save_figure(plot_leaderboard(report.leaderboard, report.title), p / "leaderboard.png")
     if len(report.agents) > 1:
         save_figure(plot_pairwise(report.pairs, report.agents, report.title), p / "pairwise.png")

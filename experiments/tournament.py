@@ -22,6 +22,11 @@ and the Ray backend are the same code:
 
 To seat one agent twice at a table (a 3-player game with two agents), name it twice:
 ``--agents heuristic,random,random``.
+
+A partnership game (its spec declares ``sides``: Vint, four-hand partnership Cassino) is played
+by sides: a table is one agent per side, each in every seat of its side, so partners are one
+agent and never paired against each other; the seat orders exchange the sides' seats, and the
+summary rates and compares sides (:func:`hoyle.experiments.stats.by_side`).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from typing import Any
 import pandas as pd
 
 from hoyle.agents import make
+from hoyle.envs.core.registry import Sides
 from hoyle.experiments.match import (
     SAVE_EVERY,
     SEATINGS,
@@ -49,22 +55,30 @@ from hoyle.experiments.runs import sigterm_as_interrupt
 from hoyle.experiments.usage import EXIT_INTERRUPTED, UsageError, check_agents, load_game
 
 
-def tournament_plan(specs: Sequence[str], num_players: int, seatings: str = "permutations") -> Plan:
-    """Every table of ``num_players`` of the agents (in list order), played in ``seatings``.
+def tournament_plan(
+    specs: Sequence[str], num_players: int, seatings: str = "permutations",
+    sides: Sides | None = None,
+) -> Plan:  # fmt: skip
+    """Every table of ``num_players`` of the agents (in list order), played in ``seatings``;
+    in a partnership game (``sides``), every table of one agent per side.
 
     >>> plan = tournament_plan(["a", "b", "c"], 2)
     >>> plan.tables, plan.games_per_unit
     (((0, 1), (0, 2), (1, 2)), 2)
+    >>> tournament_plan(["a", "b", "c"], 4, sides=((0, 2), (1, 3))).tables
+    ((0, 1), (0, 2), (1, 2))
     """
     if seatings not in SEATINGS:
         raise ValueError(f"unknown seatings {seatings!r}; choose one of: {', '.join(SEATINGS)}")
-    if len(specs) < num_players:
+    size = num_players if sides is None else len(sides)
+    if len(specs) < size:
+        who = f"{num_players}-player game" if sides is None else f"game of {size} sides"
         raise ValueError(
-            f"a tournament of a {num_players}-player game needs at least {num_players} agents; "
+            f"a tournament of a {who} needs at least {size} agents; "
             f"got {len(specs)} ({', '.join(specs)}): name an agent twice to seat it twice"
         )
-    return Plan(tuple(specs), tuple(itertools.combinations(range(len(specs)), num_players)),
-                seatings)  # fmt: skip
+    return Plan(tuple(specs), tuple(itertools.combinations(range(len(specs)), size)),
+                seatings, sides)  # fmt: skip
 
 
 def tournament_name(game_text: str, specs: Sequence[str], seed: int) -> str:
@@ -107,7 +121,8 @@ def run_tournament(
     """
     spec, full, game_text, loaded = resolve_game(game, params)
     specs = [s.strip() for s in agents]
-    plan = tournament_plan(specs, loaded.num_players(), seatings)
+    sides = spec.seat_sides(full, loaded.num_players())
+    plan = tournament_plan(specs, loaded.num_players(), seatings, sides)
     for s in specs:
         make(s, loaded, 0)  # Refuse a bad spec now, not inside a worker.
     return run_tables(spec, full, game_text, plan, deals, seed, kind="tournament", out=out,
@@ -122,7 +137,8 @@ def add_command(subparsers: Any) -> None:
     t = subparsers.add_parser(
         "tournament", help="every pairing (or table) of agents on duplicate deals, with ratings",
         description="Play every pairing of the agents (every table of n agents for an n-player "
-        "game), each in every seat order, on the same duplicate deals. Rows go to "
+        "game; in a partnership game, one agent per side), each in every seat order, on the "
+        "same duplicate deals. Rows go to "
         "OUT/NAME/ as games finish and the same command resumes an interrupted run; the "
         "summary (leaderboard with 95% intervals and ratings, head-to-head, seat effects, "
         "plots) is printed and written beside them. --report OUT/NAME remakes the summary of "
@@ -200,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
     """``hoyle tournament``: the exit status."""
     from hoyle.envs.core.errors import HoyleError
     from hoyle.experiments.backends import BackendUnavailable, import_ray
-    from hoyle.experiments.match import split_agents
+    from hoyle.experiments.match import game_sides, side_words, split_agents
 
     if args.bootstrap < 1:
         raise UsageError("--bootstrap must be at least 1")
@@ -213,7 +229,12 @@ def run(args: argparse.Namespace) -> int:
     _, game = load_game(args.game)
     specs = split_agents(args.agents)
     n = game.num_players()
-    if len(specs) < n:
+    sides = game_sides(game)
+    if sides is not None and len(specs) < len(sides):
+        raise UsageError(f"{args.game} is played by {len(sides)} sides ({side_words(sides)}); "
+                         f"--agents names {len(specs)}: name at least one per side (each "
+                         "agent plays a whole side)")  # fmt: skip
+    if sides is None and len(specs) < n:
         raise UsageError(f"{args.game} has {n} players; --agents names {len(specs)}: name at "
                          "least as many (an agent twice to seat it twice)")  # fmt: skip
     check_agents(specs, game)
