@@ -256,10 +256,11 @@ def to_markdown(report: Report) -> str:
     """The summary as a Markdown page (with the plots beside it)."""
     c = report.config
     agents = ", ".join(f"`{a}`" for a in c["agents"])
+    order = "seat order" if report.sides is None else "side order"
     return "\n".join([
         f"# Tournament: {c['game_string']}", "",
         f"Agents {agents}; {_count(len(c['tables']), 'table')}, each in "
-        f"{_count(c['games_per_table'], 'seat order')} ({c['seatings']}); {report.deals} duplicate deals (of {c['deals']} asked); "
+        f"{_count(c['games_per_table'], order)} ({c['seatings']}); {report.deals} duplicate deals (of {c['deals']} asked); "
         f"seed {c['seed']}; hoyle {c.get('version', '?')}, game version {c['game_version']}.",
         "", "## Leaderboard" + ("" if report.sides is None else " (by side)"), "",
         leaderboard_table(report, markdown=True), "",

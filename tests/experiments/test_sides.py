@@ -147,6 +147,7 @@ def test_a_vint_tournament_never_seats_partners_as_opponents(tmp_path: Path) -> 
     text, page = format_report(report), to_markdown(report)
     assert "side orders, by side" in text and "Side effects:" in text and "0 (0&2)" in text
     assert "pair of sides" in text and "## Leaderboard (by side)" in page
+    assert "each in 2 side orders (permutations)" in page
 
 
 def test_resuming_a_vint_match_replays_nothing(tmp_path: Path) -> None:
