@@ -272,6 +272,15 @@ def format_cards(cards: Iterable[CardId] | CardMask, style: str = "symbol") -> s
     return " ".join(format_card(c, style) for c in seq)
 
 
+def cards_text(cards: Iterable[CardId] | CardMask) -> str:
+    """:func:`format_cards`, or ``-`` for no card (a view's empty hand, trick or widow).
+
+    >>> cards_text([]), cards_text(0b11)
+    ('-', '♠A ♠2')
+    """
+    return format_cards(cards) or "-"
+
+
 def card_name(c: CardId) -> str:
     """The card in words, as the books say it: 'Jack of hearts'.
 

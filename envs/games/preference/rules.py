@@ -8,7 +8,7 @@ determinizer re-deals (:mod:`.determinizer`); the rules object the game uses is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Protocol
 
 from hoyle.envs.core.cards import (
@@ -22,6 +22,7 @@ from hoyle.envs.core.cards import (
     SUIT_SYMBOLS,
     card,
     cards_of,
+    cards_text,
     format_card,
     format_cards,
 )
@@ -560,10 +561,6 @@ class PreferencePlay:
 
 
 # --- small functions ------------------------------------------------------------------------
-
-
-def cards_text(cards: int | Sequence[int]) -> str:
-    return format_cards(cards) or "-"
 
 
 def who(q: int, me: int = -1) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.envs.core.bits import PackBits, offsets
-from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of
+from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, cards_text
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.table import Counter, TableView, Zone
@@ -29,7 +29,6 @@ from hoyle.envs.games.preference.rules import (
     PHASE_NAMES,
     PreferenceState,
     call_words,
-    cards_text,
     contract_words,
     who,
 )

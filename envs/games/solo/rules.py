@@ -4,7 +4,7 @@ its ASSUMPTIONS: :mod:`hoyle.envs.games.solo`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
 from hoyle.envs.core.cards import (
     ACE,
@@ -23,8 +23,8 @@ from hoyle.envs.core.cards import (
     CardMask,
     card,
     cards_of,
+    cards_text,
     format_card,
-    format_cards,
     mask_of,
 )
 from hoyle.envs.core.deal import DealPlan, deal_outcomes
@@ -567,7 +567,7 @@ class SoloPlay:
         lines.append(game_line(self, s.bidder, s.kind, s.trump, s.value, s.called, s.forced))
         if s.holder >= 0:
             lines.append(f"called Ace held by player {s.holder}{' (fallen)' if s.ace_out else ''}")
-        lines.append(f"trick: {cards_seq(s.trick)}; leader {s.leader}; to move {s.to_move}")
+        lines.append(f"trick: {cards_text(s.trick)}; leader {s.leader}; to move {s.to_move}")
         if s.result is not None:
             lines.append(f"result: {list(s.result)}")
         return "\n".join(lines)
@@ -652,16 +652,6 @@ def event_of(action: int) -> tuple[int, int]:
 def seat_name(q: int) -> str:
     """A seat in the log's and the table's words."""
     return f"player {q}"
-
-
-def cards_text(mask: int) -> str:
-    """Cards of a mask as text, ``-`` for none."""
-    return format_cards(mask) if mask else "-"
-
-
-def cards_seq(cards: Sequence[int]) -> str:
-    """Cards in the order played, as text, ``-`` for none."""
-    return " ".join(format_card(c) for c in cards) if cards else "-"
 
 
 def cards_bits(mask: int) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.envs.core.bits import PackBits, offsets
-from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, mask_of
+from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, cards_text, mask_of
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.table import Counter, TableView, Zone
@@ -26,8 +26,6 @@ from hoyle.envs.games.solo.rules import (
     TRICKS,
     SoloState,
     cards_bits,
-    cards_seq,
-    cards_text,
     game_line,
     played_cards,
     seat_name,
@@ -284,8 +282,8 @@ class SoloRules(SoloDeterminizer):
             "Tricks: "
             + " ".join(f"{q}:{k}" for q, k in enumerate(view.won))
             + "; "
-            + " | ".join(f"{t[0]}: {cards_seq(t[1:])}" for t in view.past),
-            f"Trick: {cards_seq(view.trick)} (led by {view.leader})",
+            + " | ".join(f"{t[0]}: {cards_text(t[1:])}" for t in view.past),
+            f"Trick: {cards_text(view.trick)} (led by {view.leader})",
             "Known voids: "
             + " ".join(
                 f"{q}:{cards_text(self.void_cards(v, view.trump))}"

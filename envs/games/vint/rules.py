@@ -23,8 +23,8 @@ from hoyle.envs.core.cards import (
     CardMask,
     card,
     cards_of,
+    cards_text,
     format_card,
-    format_cards,
     mask_of,
 )
 from hoyle.envs.core.deal import DealPlan, deal_outcomes
@@ -705,7 +705,7 @@ class VintPlay:
         for q in range(NUM_PLAYERS):
             lines.append(f"player {q}: {cards_text(s.hands[q])} (tricks {s.won[q]})")
         lines.append(auction_line(s.high, s.bidder, s.contract, s.declarer))
-        lines.append(f"trick: {cards_seq(s.trick)}; leader {s.leader}")
+        lines.append(f"trick: {cards_text(s.trick)}; leader {s.leader}")
         lines.append(score_line(s.below, s.games, s.score, s.deal_score))
         if s.result is not None:
             lines.append(f"result: {list(s.result)}")
@@ -753,16 +753,6 @@ def action_words(action: int, following: bool = False) -> str:
 def seat_name(q: int) -> str:
     """A seat in the log's and the table's words."""
     return f"player {q}"
-
-
-def cards_text(mask: int) -> str:
-    """Cards of a mask as text, ``-`` for none."""
-    return format_cards(mask) if mask else "-"
-
-
-def cards_seq(cards: Sequence[int]) -> str:
-    """Cards in the order played, ``-`` for none."""
-    return " ".join(format_card(c) for c in cards) if cards else "-"
 
 
 def auction_line(high: int, bidder: int, contract: int, declarer: int) -> str:

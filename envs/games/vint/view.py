@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.envs.core.bits import offsets
-from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of
+from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, cards_text
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.table import Counter, TableView, Zone
@@ -29,8 +29,6 @@ from hoyle.envs.games.vint.rules import (
     VintState,
     auction_line,
     bid_words,
-    cards_seq,
-    cards_text,
     score_line,
     seat_name,
 )
@@ -251,8 +249,8 @@ class VintRules(VintDeterminizer):
             "Tricks: "
             + " ".join(f"{q}:{k}" for q, k in enumerate(view.won))
             + "; "
-            + " | ".join(f"{t[0]}: {cards_seq(t[1:])}" for t in view.past),
-            f"Trick: {cards_seq(view.trick)}"
+            + " | ".join(f"{t[0]}: {cards_text(t[1:])}" for t in view.past),
+            f"Trick: {cards_text(view.trick)}"
             + (f" (led by {view.leader})" if view.leader >= 0 else ""),
             "Known voids: "
             + " ".join(
