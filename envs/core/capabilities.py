@@ -97,18 +97,23 @@ class StepsOnRules(Protocol):
     def step_rules(self, rules: Any, s: Any, legal: Sequence[int]) -> int: ...
 
 
-_STEPS_ON_RULES: dict[type, bool] = {}
+_DECLARES: dict[tuple[type, type], bool] = {}
+
+
+def declares(obj: Any, protocol: type) -> bool:
+    """``isinstance(obj, protocol)`` for a runtime-checkable protocol, once per class of
+    ``obj``: the check walks the protocol's attributes each time (microseconds, at every
+    re-deal of a search and every reset of an environment)."""
+    key = (type(obj), protocol)
+    known = _DECLARES.get(key)
+    if known is None:
+        known = _DECLARES[key] = isinstance(obj, protocol)
+    return known
 
 
 def steps_on_rules(bot: Any) -> bool:
-    """Whether ``bot`` offers :class:`StepsOnRules`, checked once per class (a
-    runtime-checkable ``isinstance`` walks the protocol's attributes at every call, and an
-    environment asks at every reset)."""
-    kind = type(bot)
-    known = _STEPS_ON_RULES.get(kind)
-    if known is None:
-        known = _STEPS_ON_RULES[kind] = isinstance(bot, StepsOnRules)
-    return known
+    """Whether ``bot`` offers :class:`StepsOnRules` (checked once per class)."""
+    return declares(bot, StepsOnRules)
 
 
 def keeps_memory(bot: Any) -> bool:
@@ -129,6 +134,7 @@ __all__ = [
     "HoyleGame",
     "KeepsEventLog",
     "StepsOnRules",
+    "declares",
     "keeps_memory",
     "memoryless",
     "steps_on_rules",

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Container, Hashable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
 
+from hoyle.envs.core.capabilities import declares
 from hoyle.envs.core.draw import deal_hidden, draw_without_replacement
 from hoyle.envs.core.events import Event, card_positions, relabel_history
 from hoyle.envs.core.rules import ProbabilitySampler
@@ -113,20 +114,6 @@ def deal_orders(
             to = merge.get(actor, actor) if merge else actor
             groups.setdefault(to, []).append(at)
     return [g for g in groups.values() if len(g) > 1]
-
-
-_DECLARES: dict[tuple[type, type], bool] = {}
-
-
-def declares(rules: Any, protocol: type) -> bool:
-    """``isinstance(rules, protocol)`` for a declaration protocol, once per rules class: a
-    runtime-checkable protocol's check walks its attributes each time (microseconds, at every
-    re-deal of a search)."""
-    key = (type(rules), protocol)
-    known = _DECLARES.get(key)
-    if known is None:
-        known = _DECLARES[key] = isinstance(rules, protocol)
-    return known
 
 
 MAX_REDRAWS = 500
