@@ -279,9 +279,7 @@ def may_be_beaten(view: VintView, trick: Sequence[int]) -> bool:
 def _side_winning(view: VintView) -> bool:
     """The partner is winning the trick, and no adversary still to play can be seen to beat him."""
     winner = _winning_seat(view, view.trick)
-    return view.side_of(winner) == view.side_of(view.player) and not may_be_beaten(
-        view, view.trick
-    )
+    return view.side_of(winner) == view.side_of(view.player) and not may_be_beaten(view, view.trick)
 
 
 def _lowest(view: VintView, cards: Sequence[int]) -> list[int]:

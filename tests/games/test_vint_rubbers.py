@@ -115,7 +115,9 @@ def test_who_deals_bids_and_leads_in_each_rubber_and_the_individual_settlement()
     do(state, "pass", "pass", "pass")
     assert state.current_player() == 2
     play_first_legal(state)
-    settled = [s + d for s, d in zip(settled, [-NT_SWEEP, -NT_SWEEP, NT_SWEEP, NT_SWEEP])]
+    settled = [
+        s + d for s, d in zip(settled, [-NT_SWEEP, -NT_SWEEP, NT_SWEEP, NT_SWEEP], strict=True)
+    ]
     assert list(state.s.settled) == settled == [-2 * NT_SWEEP, 0, 0, 2 * NT_SWEEP]
     # Rubber 3 (0 and 3 against 1 and 2; round the table 0 2 3 1): 0 sat in the first chair,
     # whose left is now 2's: 2 deals and bids first, 3 gets the first card. 2 passes, 3 bids,
@@ -132,7 +134,9 @@ def test_who_deals_bids_and_leads_in_each_rubber_and_the_individual_settlement()
     do(state, "pass", "pass")
     assert state.current_player() == 1
     play_first_legal(state)
-    settled = [s + d for s, d in zip(settled, [-NT_SWEEP, NT_SWEEP, NT_SWEEP, -NT_SWEEP])]
+    settled = [
+        s + d for s, d in zip(settled, [-NT_SWEEP, NT_SWEEP, NT_SWEEP, -NT_SWEEP], strict=True)
+    ]
     assert state.is_terminal()
     assert state.returns() == settled == [-3 * NT_SWEEP, NT_SWEEP, NT_SWEEP, NT_SWEEP]
     assert sum(state.returns()) == 0
@@ -255,7 +259,8 @@ def test_the_views_say_the_rubber_the_partners_and_the_settlement() -> None:
     # Player 3's seating, by number from him: on his left 0 (+1), then 2 (+3), then 1 (+2).
     assert [list(row).index(1) for row in pieces["seating"]] == [0, 1, 3, 2]
     bound = state.get_game().max_utility()
-    assert list(pieces["settled"]) == [x / bound for x in (NT_SWEEP, -NT_SWEEP, NT_SWEEP, -NT_SWEEP)]
+    settled = [(x + bound) / (2 * bound) for x in (NT_SWEEP, -NT_SWEEP, NT_SWEEP, -NT_SWEEP)]
+    assert list(pieces["settled"]) == pytest.approx(settled)  # 0.5: even
     table = state.rules.table_view(state.s, 3)
     counters = {c.name: c.value for c in table.counters}
     assert counters["rubber"] == "2 of 3"

@@ -196,7 +196,7 @@ piece             shape           meaning
 ``seating``       (4, 4)          ``rubbers=3`` only: row ``k``, the player ``k`` places on my
                                   left (0 me, 2 my partner, opposite); column, that player
 ``settled``       (4,)            ``rubbers=3`` only: each player's settlement of the rubbers
-                                  finished / 3R
+                                  finished, ``s``, as (s + 3R) / 6R (0.5: even)
 ``events``        (E, 5 + 5 + 53) perfect recall only: every event seen, in order (the core's
                                   event log, :data:`~.rules.EVENT_KINDS`: a deal's marker, a
                                   card dealt, a pass, a bid, a card played): the kind, the actor
@@ -347,18 +347,18 @@ __all__ = [
     "bid_index",
     "bid_of",
     "bid_words",
+    "check_params",
     "coronets",
     "credit_trick",
     "hand_bonuses",
     "honour_scores",
     "honour_value",
     "honours_won",
-    "check_params",
     "make_rules",
     "max_deal_score",
+    "partnerships",
     "penalty",
     "sequences",
-    "partnerships",
     "slam_bonus",
     "trick_scores",
     "trick_value",
@@ -395,6 +395,7 @@ def partnerships(params: Mapping[str, ParamValue]) -> Sides | None:
     rubber; none over three rubbers, where the partners change and each player is settled for
     alone (a match seats one agent a player)."""
     return None if params["rubber"] and params["rubbers"] != 1 else PARTNERS_OPPOSITE
+
 
 GAME = register(
     GameSpec(

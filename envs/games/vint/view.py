@@ -212,7 +212,7 @@ class VintRules(VintDeterminizer):
             for k in range(P):
                 out["seating"][k, rel(view.left_of(me, k))] = 1.0
             for q in range(P):
-                out["settled"][rel(q)] = view.settled[q] / self.utility_bound
+                out["settled"][rel(q)] = self.settled_entry(view.settled[q])
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
 
@@ -228,6 +228,12 @@ class VintRules(VintDeterminizer):
         P = NUM_PLAYERS
         return tuple(tuple((q - me) % P for q in range(P)) for me in range(P))
 
+    def settled_entry(self, settled: int) -> float:
+        """A player's settlement so far as a tensor entry in [0, 1]: ``(settled + U) / 2U``
+        with ``U`` the bound on a return (0.5: even)."""
+        bound = self.utility_bound
+        return (settled + bound) / (2 * bound)
+
     @functools.cached_property
     def _seating_bits(self) -> tuple[tuple[int, ...], ...]:
         """``_seating_bits[rubber][me]``: the ``seating`` piece's bits for ``me`` in that
@@ -235,10 +241,7 @@ class VintRules(VintDeterminizer):
         P = NUM_PLAYERS
         rel = self._rel
         return tuple(
-            tuple(
-                sum(1 << (k * P + rel[me][order[me][k]]) for k in range(P))
-                for me in range(P)
-            )
+            tuple(sum(1 << (k * P + rel[me][order[me][k]]) for k in range(P)) for me in range(P))
             for order in self.orders
         )
 
@@ -297,7 +300,7 @@ class VintRules(VintDeterminizer):
         ]
         if self.rubbers > 1:
             b |= 1 << (at["rubber"] + rubber) | self._seating_bits[rubber][me] << at["seating"]
-            values += [s.settled[q] / self.utility_bound for q in self.orders[0][me]]
+            values += [self.settled_entry(s.settled[q]) for q in self.orders[0][me]]
         if perfect_recall:
             b |= self.event_schema.bits(s.log, me) << at["size"]
         return b, values
