@@ -330,3 +330,30 @@ def test_the_heuristic_does_not_overtake_the_current_partner() -> None:
     assert state.current_player() == 3
     assert H._winning_seat(state.player_view(3), state.s.trick) == 1
     assert not H._side_winning(state.player_view(3))
+
+
+def test_the_card_play_for_the_solvers_follows_the_seating() -> None:
+    """``card_play`` (what PIMC and the double-dummy solver read) lists the seats in the
+    rubber's order round the table, so its player to move is the state's in every rubber."""
+    state = three(max_deals=1).new_initial_state()
+    rng = random.Random(0)
+    rubbers = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        play = state.rules.card_play(state.s)
+        if play is not None:
+            q = state.current_player()
+            assert play.seats == V.SEATINGS[state.s.rubber_no]
+            assert play.seats[play.to_play] == q
+            assert play.hands[play.to_play] == state.s.hands[q]
+            declarer_side = play.sides[play.seats.index(state.s.declarer)]
+            for i, seat in enumerate(play.seats):
+                same = side_of(state.s.rubber_no, seat) == side_of(
+                    state.s.rubber_no, state.s.declarer
+                )
+                assert (play.sides[i] == declarer_side) == same
+            rubbers.add(state.s.rubber_no)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert rubbers == {0, 1, 2}
