@@ -23,6 +23,7 @@ from hoyle.envs.core.cards import parse_cards
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.registry import PARTNERS_OPPOSITE, get_spec
 from hoyle.envs.games import vint as V
+from hoyle.experiments.match import run_match
 from tests.games.test_vint import SUITS, SUITS_CORONETS_NT, load, play_first_legal
 from tests.helpers import do
 
@@ -357,3 +358,22 @@ def test_the_card_play_for_the_solvers_follows_the_seating() -> None:
             rubbers.add(state.s.rubber_no)
         state.apply_action(rng.choice(state.legal_actions()))
     assert rubbers == {0, 1, 2}
+
+
+def test_a_three_rubber_match_seats_one_agent_a_player() -> None:
+    """``hoyle match``'s engine plays three rubbers as an individual game: four agents, each in
+    every seat in turn (no side exchanged), one return each, zero-sum, partners not tied."""
+    df = run_match(
+        "vint(rubber=true,rubbers=3,max_deals=2)",
+        ["heuristic", "random", "random", "random"],
+        1,
+        seed=1,
+    )
+    assert len(df) == 4 * 4  # seatings × seats
+    heuristic = df[df["agent"] == "heuristic"]
+    assert sorted(heuristic["seat"]) == [0, 1, 2, 3]
+    for _, game in df.groupby(["deal", "table", "rotation"]):
+        assert len(set(game["agent"])) == 4
+        assert game["return"].sum() == 0
+        returns = game.set_index("seat")["return"]
+        assert returns[0] != returns[2]  # partners in the first rubber only
