@@ -165,6 +165,22 @@ def test_a_won_rubber_has_its_bonus_and_the_next_starts_from_love() -> None:
     assert state.s.dealer == 2 and state.current_player() == pyspiel.PlayerId.CHANCE
 
 
+@pytest.mark.parametrize(("reading", "second", "third"), [("chair", 1, 1), ("player", 3, 1)])
+def test_who_deals_a_new_rubber_under_each_reading(reading: str, second: int, third: int) -> None:
+    """Player 1 deals the first rubber's only hand (``max_deals=1``, a void deal) from the
+    second chair, then moves to the third (0 2 1 3 round the table). ``chair``: the chair on
+    the left of his old chair is the third, now his own, so he deals again; and again in the
+    third rubber (0 2 3 1), from the fourth chair, on the left of his third. ``player``: the
+    player on his left now, 3, deals the second rubber, and 3's left, 1, the third."""
+    state = three(max_deals=1, dealer=1, new_rubber_dealer=reading).new_initial_state()
+    for dealer in (1, second, third):
+        assert state.s.dealer == dealer
+        deal_by_seating(state, SUITS)
+        assert state.current_player() == dealer  # the dealer bids first
+        do(state, "pass", "pass", "pass", "pass")
+    assert state.is_terminal() and state.returns() == [0, 0, 0, 0]
+
+
 # --- whole episodes ---------------------------------------------------------------------------
 
 

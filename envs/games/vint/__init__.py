@@ -99,7 +99,9 @@ ASSUMPTIONS (where the book is silent, and where this module had to choose)
    always sit opposite, and who deals, bids and leads next, and who is on whose left, follow
    the new seating. The deal goes on round the table from chair to chair: the first hand of the
    second and third rubber is dealt by whoever now sits in the chair on the left of the chair of
-   the previous rubber's last dealer. Each rubber is bounded at ``max_deals`` deals as above and
+   the previous rubber's last dealer (``new_rubber_dealer=chair``); the other reading, that it
+   passes from person to person, to the player on the last dealer's left in the new seating, is
+   ``new_rubber_dealer=player``. Each rubber is bounded at ``max_deals`` deals as above and
    starts from love (no games, nothing below or above the line). "At the end of the third
    rubber, the losses and gains are ascertained for each individual": in each rubber each
    player wins his side's grand total less the other side's (each member of the losing side
@@ -132,6 +134,8 @@ name                          default  meaning
 ``max_deals``                 40       the bound on a rubber's deals (``rubber=true``; assumption 6)
 ``rubbers``                   1        1, or 3: three rubbers, partners changing, settled for each
                                        player alone (needs ``rubber=true``; assumption 6)
+``new_rubber_dealer``         chair    who deals a new rubber: the chair on the left of the last
+                                       dealer's, or the ``player`` on his left now (assumption 6)
 ``aces_doubled_at_no_trumps`` true     an Aces coronet is doubled at No-trumps (assumption 7)
 ============================  =======  ============================================================
 
@@ -420,6 +424,13 @@ GAME = register(
                 "rubbers played (3: the partners change after each, each player settled for "
                 "alone; needs rubber=true)",
                 (1, 3),
+            ),
+            "new_rubber_dealer": Param(
+                "chair",
+                "who deals the first hand of the second and third rubber: chair, whoever sits on "
+                "the left of the last dealer's chair; player, the player now on his left "
+                "(ASSUMPTION)",
+                ("chair", "player"),
             ),
             "aces_doubled_at_no_trumps": Param(
                 True, "an Aces coronet is doubled at No-trumps, as sequences are (ASSUMPTION)"

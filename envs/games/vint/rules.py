@@ -469,6 +469,9 @@ class VintPlay:
         self.max_deals = int(params["max_deals"]) if self.rubber else 1
         self.rubbers = int(params["rubbers"]) if self.rubber else 1
         """Rubbers played (1, or 3 with the partners changing: ASSUMPTION 6)."""
+        self.dealer_by_chair = params["new_rubber_dealer"] == "chair"
+        """Who deals a new rubber's first hand: the chair on the left of the last dealer's
+        chair, or the player on the last dealer's left in the new seating (ASSUMPTION 6)."""
         self.aces_doubled = bool(params["aces_doubled_at_no_trumps"])
         self.tricks = tuple(vint_tricks(d) for d in range(NUM_DENOMINATIONS))
         self.orders = tuple(leader_orders(seating, NUM_PLAYERS) for seating in SEATINGS)
@@ -711,7 +714,8 @@ class VintPlay:
         what he won in the rubbers before. After the last rubber the game is over; otherwise
         the partners change (:data:`SEATINGS`) and the deal goes on round the table: the chair
         on the left of the last dealer's deals the next rubber's first hand, whoever now sits
-        in it (ASSUMPTION 6)."""
+        in it, or (``new_rubber_dealer=player``) the player on the last dealer's left in the new
+        seating (ASSUMPTION 6)."""
         d = s.score if self.rubber else s.deal_score
         margin = d[0] - d[1]
         r = s.rubber_no
@@ -722,9 +726,11 @@ class VintPlay:
             s.to_move = TERMINAL
             s.result = s.settled
             return
-        chair = SEATINGS[r].index(s.dealer)
+        if self.dealer_by_chair:
+            s.dealer = SEATINGS[r + 1][(SEATINGS[r].index(s.dealer) + 1) % NUM_PLAYERS]
+        else:
+            s.dealer = self.orders[r + 1][s.dealer][1]
         s.rubber_no = r + 1
-        s.dealer = SEATINGS[r + 1][(chair + 1) % NUM_PLAYERS]
         s.deal_no = 0
         s.below = s.games = s.score = (0, 0)
         s.log = settle_log(s.log)
