@@ -161,7 +161,7 @@ def partner_count(view: VintView, denomination: int) -> float:
     showed (the least count that bid needed with a third of the rest from the player), else 0.
     Only his bids made before the player's first bid count: after it he was counting on the
     player's hand, and reading those back would count the same tricks twice."""
-    partner = (view.player + 2) % NUM_PLAYERS
+    partner = view.partner_of(view.player)  # the current rubber's partner
     shown = 0.0
     for seat, index in _this_deal_bids(view):
         if seat == view.player:
@@ -236,7 +236,7 @@ def is_master(view: VintView, c: int) -> bool:
 
 def declaring(view: VintView) -> bool:
     """The player is on the bidder's side."""
-    return view.bidder % 2 == view.player % 2
+    return view.side_of(view.bidder) == view.side_of(view.player)
 
 
 def adversaries_may_hold_trumps(view: VintView) -> bool:
@@ -244,12 +244,12 @@ def adversaries_may_hold_trumps(view: VintView) -> bool:
     tr = _tricks(view)
     if tr.trump < 0 or not unseen(view) & tr.suit_masks[tr.trump]:
         return False
-    others = ((view.player + 1) % NUM_PLAYERS, (view.player + 3) % NUM_PLAYERS)
+    others = (view.left_of(view.player), view.left_of(view.player, 3))
     return any(not view.voids[q] >> tr.trump & 1 for q in others)
 
 
 def _winning_seat(view: VintView, trick: Sequence[int]) -> int:
-    return (view.leader + trick_winner(trick, _tricks(view))) % NUM_PLAYERS
+    return view.trick_seat(trick_winner(trick, _tricks(view)))
 
 
 def may_be_beaten(view: VintView, trick: Sequence[int]) -> bool:
@@ -263,9 +263,10 @@ def may_be_beaten(view: VintView, trick: Sequence[int]) -> bool:
         x for x in cards_of(unseen(view)) if tr.suit[x] == tr.suit[w] and tr.power[x] > tr.power[w]
     ]
     trumps = unseen(view) & tr.suit_masks[trump] if trump >= 0 else 0
+    mine = view.side_of(view.player)
     for k in range(len(trick), NUM_PLAYERS):
-        q = (view.leader + k) % NUM_PLAYERS
-        if q % 2 == view.player % 2:
+        q = view.trick_seat(k)
+        if view.side_of(q) == mine:
             continue
         if not view.voids[q] >> led & 1:
             if tr.suit[w] == led and higher:
@@ -277,9 +278,8 @@ def may_be_beaten(view: VintView, trick: Sequence[int]) -> bool:
 
 def _side_winning(view: VintView) -> bool:
     """The partner is winning the trick, and no adversary still to play can be seen to beat him."""
-    return _winning_seat(view, view.trick) % 2 == view.player % 2 and not may_be_beaten(
-        view, view.trick
-    )
+    winner = _winning_seat(view, view.trick)
+    return view.side_of(winner) == view.side_of(view.player) and not may_be_beaten(view, view.trick)
 
 
 def _lowest(view: VintView, cards: Sequence[int]) -> list[int]:
@@ -317,7 +317,7 @@ def win_cheaply(view: VintView, legal: Sequence[int]) -> list[int]:
     n = len(view.trick)
     winners = [c for c in cards if trick_winner((*view.trick, c), tr) == n]
     sure = [c for c in winners if not may_be_beaten(view, (*view.trick, c))]
-    if _winning_seat(view, view.trick) % 2 == view.player % 2:
+    if view.side_of(_winning_seat(view, view.trick)) == view.side_of(view.player):
         winners = sure  # overtake the partner only with a card sure to hold the trick
     pool = sure or winners
     if not pool:

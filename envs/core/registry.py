@@ -46,8 +46,9 @@ partnership game of Cassino)."""
 
 
 def partners_opposite(params: Mapping[str, ParamValue]) -> Sides:
-    """The ``GameSpec.sides`` of a four-hand partnership game whatever its parameters (Vint):
-    :data:`PARTNERS_OPPOSITE`."""
+    """The ``GameSpec.sides`` of a four-hand partnership game whose partners never change,
+    whatever its parameters: :data:`PARTNERS_OPPOSITE`. (Vint declares these sides only for one
+    deal or one rubber: over its three rubbers the partners change, and it declares none.)"""
     return PARTNERS_OPPOSITE
 
 

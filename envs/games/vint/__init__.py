@@ -8,7 +8,8 @@ deal, the event log and the determinizer are the core's too.
 
 The game (the book's rules)
 ---------------------------
-Four players, partners sitting opposite (players 0 and 2 against 1 and 3), the full pack of 52
+Four players, partners sitting opposite (players 0 and 2 against 1 and 3 in the first rubber;
+the partners change after each rubber, assumption 6), the full pack of 52
 cards ranking A K Q down to the deuce. Thirteen cards each are dealt **one at a time**; no trump
 is turned; the deal passes to the left.
 
@@ -88,8 +89,26 @@ ASSUMPTIONS (where the book is silent, and where this module had to choose)
    his side's grand total (above and below the line, every deal) less the other side's. No rule
    of the book bounds the number of void deals, so a rubber is bounded at ``max_deals`` deals
    (void deals included; a rubber with no void deal always ends within 24); one not finished
-   by then is scored as it stands, without the rubber bonus. The three rubbers with changing
-   partners and the individual settlement are not played: one rubber, fixed partners.
+   by then is scored as it stands, without the rubber bonus.
+   *The three rubbers* (``rubber=true, rubbers=3``): "the partners then change, without
+   cutting, in such a manner that at the end of three rubbers each player shall have had each
+   of the others for a partner". The book does not say who moves: here two neighbours exchange
+   chairs after each rubber (players 1 and 2 after the first, 1 and 3 after the second), so
+   the players sit, each on the left of the one before, 0 1 2 3 (0 and 2 against 1 and 3),
+   then 0 2 1 3 (0 and 1 against 2 and 3), then 0 2 3 1 (0 and 3 against 1 and 2); partners
+   always sit opposite, and who deals, bids and leads next, and who is on whose left, follow
+   the new seating. The deal goes on round the table from chair to chair: the first hand of the
+   second and third rubber is dealt by whoever now sits in the chair on the left of the chair of
+   the previous rubber's last dealer (``new_rubber_dealer=chair``); the other reading, that it
+   passes from person to person, to the player on the last dealer's left in the new seating, is
+   ``new_rubber_dealer=player``. Each rubber is bounded at ``max_deals`` deals as above and
+   starts from love (no games, nothing below or above the line). "At the end of the third
+   rubber, the losses and gains are ascertained for each individual": in each rubber each
+   player wins his side's grand total less the other side's (each member of the losing side
+   pays the difference to one member of the winning side), and his return is the sum over the
+   three rubbers. The game stays zero-sum, but partners of one rubber are opponents in another,
+   so their returns differ: the episode has no fixed sides (the registry declares none, and a
+   match seats one agent a player).
 7. *Coronets at No-trumps*: the text doubles "all the suits" at No-trumps; whether an Aces
    coronet is doubled there too is unclear. Parameter ``aces_doubled_at_no_trumps`` (default
    true: doubled). A card may count both in an Aces coronet and in a sequence (the book names
@@ -113,6 +132,10 @@ name                          default  meaning
 ``dealer``                    3        the (first) dealer; he bids first, his left gets the first card
 ``rubber``                    false    play the rubber, first side to two games (assumption 6)
 ``max_deals``                 40       the bound on a rubber's deals (``rubber=true``; assumption 6)
+``rubbers``                   1        1, or 3: three rubbers, partners changing, settled for each
+                                       player alone (needs ``rubber=true``; assumption 6)
+``new_rubber_dealer``         chair    who deals a new rubber: the chair on the left of the last
+                                       dealer's, or the ``player`` on his left now (assumption 6)
 ``aces_doubled_at_no_trumps`` true     an Aces coronet is doubled at No-trumps (assumption 7)
 ============================  =======  ============================================================
 
@@ -136,17 +159,20 @@ Bounds
 ------
 *Game length.* An auction has at most 109 calls (three passes before the first bid, the 35 bids
 of the ladder with two passes between each two, three passes to close); then 52 plays: 161
-decisions and 52 chance nodes a deal, ``max_deals`` times that in a rubber.
+decisions and 52 chance nodes a deal, ``max_deals`` times that in a rubber, ``3 × max_deals``
+times that in three rubbers.
 
 *Returns.* One side's points in one deal are at most 123,910: all thirteen tricks at seven
 (910), a game (1,000), the penalty of a grand slam bid without a trick (13 × 7,000) with the
 unbid grand slam (2,000), four Aces at seven No-trumps (7,000) and two hands of coronets, each at
 most one sequence of thirteen, doubled (2 × 11,000) (:func:`~.rules.max_deal_score`: the sum of
 each part's largest value, not a score any deal reaches). Since the other side scores nothing
-negative, a return lies within ±123,910 for one deal, and within ±(``max_deals`` × 123,910 +
-2,000) for a rubber.
+negative, a return lies within ±123,910 for one deal, and within ±R = ±(``max_deals`` ×
+123,910 + 2,000) for a rubber, each side's grand total lying within [0, R]. In three rubbers a
+player's return is the sum of three rubbers' settlements, each within ±R: within ±3R.
 
-Observation tensor (seats counted from the viewer: 0 = me, then to my left; sides: 0 = mine)
+Observation tensor (players counted from the viewer by number: ``(q − me) mod 4``, which in the
+first rubber is 0 = me, then to my left; sides: 0 = mine)
 ---------------------------------------------------------------------------------------------
 ================  ==============  ============================================================
 piece             shape           meaning
@@ -167,19 +193,25 @@ piece             shape           meaning
 ``game_in_hand``  (2,)            the side that won a game in this hand
 ``games``         (2, 3)          games won in the rubber by each side, one-hot 0-2
 ``below``         (2,)            each side's points below the line in the game / 500
-``score``         (2,)            each side's grand total / the bound on it
+``score``         (2,)            each side's grand total this rubber / the bound on it (R)
 ``deal_score``    (2,)            each side's points this deal / 123,910
-``deal_no``       (1,)            deals finished / ``max_deals``
+``deal_no``       (1,)            deals finished this rubber / ``max_deals``
+``rubber``        (3,)            ``rubbers=3`` only: the rubber being played
+``seating``       (4, 4)          ``rubbers=3`` only: row ``k``, the player ``k`` places on my
+                                  left (0 me, 2 my partner, opposite); column, that player
+``settled``       (4,)            ``rubbers=3`` only: each player's settlement of the rubbers
+                                  finished, ``s``, as (s + 3R) / 6R (0.5: even)
 ``events``        (E, 5 + 5 + 53) perfect recall only: every event seen, in order (the core's
                                   event log, :data:`~.rules.EVENT_KINDS`: a deal's marker, a
                                   card dealt, a pass, a bid, a card played): the kind, the actor
                                   counted from me (last: none) and the value (a card, or a bid's
                                   ladder index; last: a card dealt to another seat, unseen);
-                                  E = 214 × ``max_deals``
+                                  E = 214 × ``max_deals`` (× 3 in three rubbers)
 ================  ==============  ============================================================
 
 What is seen: each player his own hand; every call; every card played, and by whom; what the
-table infers (the suits a seat did not follow); the score. The honours and coronets are scored
+table infers (the suits a seat did not follow); the score; in three rubbers, the rubber, the
+seating and each player's settlement so far. The honours and coronets are scored
 only when every card has been played.
 
 The package
@@ -197,10 +229,11 @@ from collections.abc import Mapping
 
 from hoyle.envs.core.registry import (
     FOSTER,
+    PARTNERS_OPPOSITE,
     GameSpec,
     Param,
     ParamValue,
-    partners_opposite,
+    Sides,
     register,
 )
 from hoyle.envs.games.vint.determinizer import VintDeterminizer
@@ -232,6 +265,7 @@ from hoyle.envs.games.vint.rules import (
     NUM_DISTINCT_ACTIONS,
     NUM_LEVELS,
     NUM_PLAYERS,
+    NUM_RUBBERS,
     OVER,
     PASS_ACTION,
     PASSES,
@@ -239,6 +273,7 @@ from hoyle.envs.games.vint.rules import (
     PLAY,
     PLAYS,
     RUBBER_BONUS,
+    SEATINGS,
     SPADES_BID,
     TRICKS,
     UNBID_SLAM,
@@ -294,6 +329,7 @@ __all__ = [
     "NUM_DISTINCT_ACTIONS",
     "NUM_LEVELS",
     "NUM_PLAYERS",
+    "NUM_RUBBERS",
     "OVER",
     "PASSES",
     "PASS_ACTION",
@@ -301,6 +337,8 @@ __all__ = [
     "PLAY",
     "PLAYS",
     "RUBBER_BONUS",
+    "SEATINGS",
+    "SHORT_THREE_RUBBERS",
     "SPADES_BID",
     "TRICKS",
     "UNBID_SLAM",
@@ -313,6 +351,7 @@ __all__ = [
     "bid_index",
     "bid_of",
     "bid_words",
+    "check_params",
     "coronets",
     "credit_trick",
     "hand_bonuses",
@@ -321,6 +360,7 @@ __all__ = [
     "honours_won",
     "make_rules",
     "max_deal_score",
+    "partnerships",
     "penalty",
     "sequences",
     "slam_bonus",
@@ -340,6 +380,27 @@ SHORT_RUBBER: dict[str, ParamValue] = {"rubber": True, "max_deals": 4}
 often finish a rubber in four deals, and sometimes not), so that its information state, which
 holds every deal's events, stays small; the real rubber is ``rubber=true``."""
 
+SHORT_THREE_RUBBERS: dict[str, ParamValue] = {"rubber": True, "rubbers": 3, "max_deals": 2}
+"""The three rubbers with changing partners, each bounded at two deals: the variant the
+conformance suite plays (at most six deals, so that the information state stays small; random
+players sometimes win a rubber in two deals, so both ends of a rubber are met); the real match
+is ``rubber=true,rubbers=3``."""
+
+
+def check_params(params: Mapping[str, ParamValue]) -> str | None:
+    """Three rubbers are three rubbers: ``rubbers=3`` needs ``rubber=true``."""
+    if params["rubbers"] != 1 and not params["rubber"]:
+        return f"vint: rubbers={params['rubbers']} needs rubber=true (one deal is not a rubber)"
+    return None
+
+
+def partnerships(params: Mapping[str, ParamValue]) -> Sides | None:
+    """The partnerships over the episode: players 0 and 2 against 1 and 3 for one deal or one
+    rubber; none over three rubbers, where the partners change and each player is settled for
+    alone (a match seats one agent a player)."""
+    return None if params["rubber"] and params["rubbers"] != 1 else PARTNERS_OPPOSITE
+
+
 GAME = register(
     GameSpec(
         short_name="vint",
@@ -358,18 +419,32 @@ GAME = register(
                 low=1,
                 high=1_000,
             ),
+            "rubbers": Param(
+                1,
+                "rubbers played (3: the partners change after each, each player settled for "
+                "alone; needs rubber=true)",
+                (1, 3),
+            ),
+            "new_rubber_dealer": Param(
+                "chair",
+                "who deals the first hand of the second and third rubber: chair, whoever sits on "
+                "the left of the last dealer's chair; player, the player now on his left "
+                "(ASSUMPTION)",
+                ("chair", "player"),
+            ),
             "aces_doubled_at_no_trumps": Param(
                 True, "an Aces coronet is doubled at No-trumps, as sequences are (ASSUMPTION)"
             ),
         },
         min_players=4,
         max_players=4,
-        variants={"short_rubber": SHORT_RUBBER},
+        variants={"short_rubber": SHORT_RUBBER, "short_three_rubbers": SHORT_THREE_RUBBERS},
         no_tiny="The full pack is the game (thirteen tricks each, bids of seven to thirteen "
         "tricks, honours A K Q J 10 and four Aces): no reduced pack keeps its rules, and the 52 "
         "cards dealt one at a time give 52! ≈ 8.1e+67 orders.",
         reference="bridge(use_double_dummy_result=False)",
-        sides=partners_opposite,
+        sides=partnerships,
+        check=check_params,
         summary="Russian auction whist: bid for the trump, no Dummy, honours and coronets.",
     )
 )

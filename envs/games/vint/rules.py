@@ -57,6 +57,13 @@ from hoyle.envs.core.tricks import (
 # --- constants and the action layout ---------------------------------------------------------
 
 NUM_PLAYERS = 4
+SEATINGS: tuple[tuple[int, ...], ...] = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 2, 3, 1))
+"""The players round the table in each of the three rubbers, each on the left of the one
+before, so that partners sit opposite (first and third, second and fourth): players 0 and 2
+against 1 and 3, then 0 and 1 against 2 and 3, then 0 and 3 against 1 and 2. Between rubbers
+two neighbours exchange chairs (1 and 2, then 1 and 3), which changes both partnerships; in
+three rubbers each player has each other for a partner once. A one-rubber game keeps the first."""
+NUM_RUBBERS = len(SEATINGS)
 HAND_SIZE = 13
 TRICKS = HAND_SIZE
 BOOK = 6
@@ -301,21 +308,24 @@ def hand_bonuses(
     contract: int,
     tricks: Sequence[int],
     aces_doubled_at_no_trumps: bool = True,
+    sides: Sequence[int] = (0, 1, 0, 1),
 ) -> tuple[int, int]:
-    """Each side's points above the line for one hand (side 0 = seats 0 and 2): the penalty of a
-    failed contract, slams, honours and coronets, from the hands as dealt (``held``, by seat),
-    the bidder, the contract (ladder index) and the tricks each side took. The trick points
-    below the line and the game bonus are credited trick by trick in play."""
+    """Each side's points above the line for one hand: the penalty of a failed contract, slams,
+    honours and coronets, from the hands as dealt (``held``, by seat), the bidder, the contract
+    (ladder index) and the tricks each side took. ``sides``: each seat's side (0 or 1; by
+    default seats 0 and 2 are side 0, as in the first rubber). The trick points below the line
+    and the game bonus are credited trick by trick in play."""
     level, denomination = bid_of(contract)
-    dside = declarer % 2
+    dside = sides[declarer]
     out = [0, 0]
     out[1 - dside] += penalty(level, tricks[dside])
     for side in (0, 1):
         out[side] += slam_bonus(level, side == dside, tricks[side])
-    sides = (held[0] | held[2], held[1] | held[3])
-    h = honour_scores(denomination, level, sides, tricks)
+    side_cards = [0, 0]
     for q in range(NUM_PLAYERS):
-        out[q % 2] += coronets(held[q], denomination, aces_doubled_at_no_trumps)
+        side_cards[sides[q]] |= held[q]
+        out[sides[q]] += coronets(held[q], denomination, aces_doubled_at_no_trumps)
+    h = honour_scores(denomination, level, side_cards, tricks)
     return out[0] + h[0], out[1] + h[1]
 
 
@@ -361,16 +371,20 @@ def vint_tricks(denomination: int) -> TrickRules:
 
 
 class VintState(PlainState):
-    """One moment of a Vint deal (or rubber). Every slot holds an immutable value.
+    """One moment of a Vint deal (or rubber, or three). Every slot holds an immutable value.
 
-    Seats 0 and 2 are side 0, seats 1 and 3 side 1. ``hands``, ``won``, ``voids``: per seat.
+    ``rubber_no``: the rubber being played (0, 1, 2), which fixes the seating
+    (:data:`SEATINGS`); side 0 is player 0 and his partner (in the first rubber seats 0 and 2),
+    side 1 the other two. ``settled``: each player's gains less losses in the rubbers finished
+    (the individual settlement so far). ``hands``, ``won``, ``voids``: per seat.
     ``held``: the hands as dealt (the honours and coronets are scored from them). ``dealt``:
     the cards dealt so far this deal. ``high``, ``bidder``, ``passes``: the auction (the highest
     bid's ladder index or -1, its bidder, the passes since the last bid or since the start).
     ``contract``: the final bid's ladder index (-1 before the play), by ``declarer``.
     ``past``: completed tricks as ``(leader, cards...)``; ``played``: their cards.
     ``below``: each side's points below the line in the game in progress; ``games``: games won
-    this rubber; ``score``: each side's grand total (above and below the line, every deal);
+    this rubber; ``score``: each side's grand total this rubber (above and below the line, every
+    deal); ``deal_no``: deals finished this rubber;
     ``deal_score``: each side's points in this deal. ``game_in_hand``: the side that won a game
     during this hand (its remaining tricks go to that game's column), else -1. ``ply``: the
     actions applied (the history's length). ``log``: the core's event log.
@@ -398,7 +412,9 @@ class VintState(PlainState):
         "played",
         "ply",
         "result",
+        "rubber_no",
         "score",
+        "settled",
         "to_move",
         "trick",
         "voids",
@@ -431,6 +447,8 @@ class VintState(PlainState):
     game_in_hand: int
     log: tuple[Event, ...]
     result: tuple[int, ...] | None
+    rubber_no: int
+    settled: tuple[int, ...]
 
 
 # --- the rules -------------------------------------------------------------------------------
@@ -449,9 +467,20 @@ class VintPlay:
         self.first_dealer = int(params["dealer"])
         self.rubber = bool(params["rubber"])
         self.max_deals = int(params["max_deals"]) if self.rubber else 1
+        self.rubbers = int(params["rubbers"]) if self.rubber else 1
+        """Rubbers played (1, or 3 with the partners changing: ASSUMPTION 6)."""
+        self.dealer_by_chair = params["new_rubber_dealer"] == "chair"
+        """Who deals a new rubber's first hand: the chair on the left of the last dealer's
+        chair, or the player on the last dealer's left in the new seating (ASSUMPTION 6)."""
         self.aces_doubled = bool(params["aces_doubled_at_no_trumps"])
         self.tricks = tuple(vint_tricks(d) for d in range(NUM_DENOMINATIONS))
-        self.trick_orders = leader_orders(range(NUM_PLAYERS), NUM_PLAYERS)
+        self.orders = tuple(leader_orders(seating, NUM_PLAYERS) for seating in SEATINGS)
+        """``orders[rubber][p]``: ``p`` and then the players on his left in turn, in that
+        rubber's seating (a trick's order from its leader; the deal's and the auction's turns)."""
+        self.sides = tuple(
+            tuple(seating.index(q) % 2 for q in range(NUM_PLAYERS)) for seating in SEATINGS
+        )
+        """``sides[rubber][p]``: ``p``'s side in that rubber (0: player 0 and his partner)."""
         self.pack_mask = PACK
         self.pack_cards: tuple[int, ...] = tuple(cards_of(PACK))
         self.num_cards = len(self.pack_cards)
@@ -460,14 +489,18 @@ class VintPlay:
         self.deal_bound = max_deal_score()
         bound = self.deal_bound * self.max_deals + (RUBBER_BONUS if self.rubber else 0)
         self.score_bound = bound
-        """A bound on a side's grand total (and so on a return): the tensors scale by it."""
-        self.min_utility = -float(bound)
-        self.max_utility = float(bound)
+        """A bound on a side's grand total in a rubber (and so on one rubber's settlement): the
+        tensors scale by it."""
+        self.utility_bound = bound * self.rubbers
+        """A bound on a return: the sum of a player's settlements of each rubber."""
+        self.min_utility = -float(self.utility_bound)
+        self.max_utility = float(self.utility_bound)
         self.utility_sum = 0.0
-        self.max_game_length = DECISIONS_PER_DEAL * self.max_deals
-        self.max_chance_nodes = self.num_cards * self.max_deals
+        deals = self.max_deals * self.rubbers
+        self.max_game_length = DECISIONS_PER_DEAL * deals
+        self.max_chance_nodes = self.num_cards * deals
         self.event_schema = EventSchema(
-            EVENT_KINDS, NUM_PLAYERS, NUM_CARD_ACTIONS, EVENTS_PER_DEAL * self.max_deals
+            EVENT_KINDS, NUM_PLAYERS, NUM_CARD_ACTIONS, EVENTS_PER_DEAL * deals
         )
 
     # --- the Rules protocol -----------------------------------------------------------------
@@ -481,6 +514,8 @@ class VintPlay:
         s.score = (0, 0)
         s.log = ()
         s.result = None
+        s.rubber_no = 0
+        s.settled = (0,) * NUM_PLAYERS
         s.legal_cache = None
         self._start_deal(s)
         return s
@@ -572,7 +607,7 @@ class VintPlay:
 
     def _deal(self, s: VintState, c: int, at: int) -> None:
         k = s.dealt.bit_count()
-        seat = (s.dealer + 1 + self.deal_plan.holder(k)) % NUM_PLAYERS
+        seat = self.orders[s.rubber_no][s.dealer][(1 + self.deal_plan.holder(k)) % NUM_PLAYERS]
         s.log = log_event(s.log, DEALT, seat, c, seats(seat), at)  # the receiver's alone
         s.dealt |= 1 << c
         s.hands = replace_at(s.hands, seat, s.hands[seat] | 1 << c)
@@ -583,7 +618,7 @@ class VintPlay:
 
     def _call(self, s: VintState, action: int) -> None:
         p = s.to_move
-        nxt = (p + 1) % NUM_PLAYERS
+        nxt = self.orders[s.rubber_no][p][1]  # the player on his left
         if action == PASS_ACTION:
             s.log = log_event(s.log, PASSES, p)
             s.passes += 1
@@ -603,7 +638,7 @@ class VintPlay:
         s.contract = s.high
         s.declarer = s.bidder
         s.phase = PLAY
-        s.leader = s.to_move = (s.declarer + 1) % NUM_PLAYERS  # the bidder's left leads
+        s.leader = s.to_move = self.orders[s.rubber_no][s.declarer][1]  # the bidder's left leads
 
     def _void(self, s: VintState) -> None:
         """Four passes, no bid: the deal is void (ASSUMPTION 3)."""
@@ -611,7 +646,7 @@ class VintPlay:
 
     def _play(self, s: VintState, c: int) -> None:
         s.hands, trick, s.voids, s.to_move, winner = play_to_trick(
-            self.trick_rules(s), s.hands, s.trick, s.voids, self.trick_orders[s.leader], c
+            self.trick_rules(s), s.hands, s.trick, s.voids, self.orders[s.rubber_no][s.leader], c
         )
         if winner < 0:
             s.trick = trick
@@ -621,7 +656,7 @@ class VintPlay:
         s.trick = ()
         s.won = replace_at(s.won, winner, s.won[winner] + 1)
         s.leader = winner
-        self._credit(s, winner % 2)
+        self._credit(s, self.sides[s.rubber_no][winner])
         if len(s.past) == TRICKS:
             self._end_hand(s)
 
@@ -648,17 +683,17 @@ class VintPlay:
 
     def _end_hand(self, s: VintState) -> None:
         tricks = self.side_tricks(s)
-        bonus = hand_bonuses(s.held, s.declarer, s.contract, tricks, self.aces_doubled)
+        sides = self.sides[s.rubber_no]
+        bonus = hand_bonuses(s.held, s.declarer, s.contract, tricks, self.aces_doubled, sides)
         for side in (0, 1):
             self._above(s, side, bonus[side])
         if not self.rubber:
-            d = s.deal_score
-            self._finish(s, d[0] - d[1])
+            self._end_rubber(s)
             return
         for side in (0, 1):
             if s.games[side] == 2:
                 self._above(s, side, RUBBER_BONUS)
-                self._finish(s, s.score[0] - s.score[1])
+                self._end_rubber(s)
                 return
         self._next_deal(s)
 
@@ -666,24 +701,51 @@ class VintPlay:
         """The deal passes to the left; a one-deal game, or a rubber at its bound on deals
         (ASSUMPTION 6), ends here, as it stands."""
         if s.deal_no + 1 >= self.max_deals:
-            d = s.score if self.rubber else s.deal_score
-            self._finish(s, d[0] - d[1])
+            self._end_rubber(s)
             return
         s.deal_no += 1
-        s.dealer = (s.dealer + 1) % NUM_PLAYERS
+        s.dealer = self.orders[s.rubber_no][s.dealer][1]
         s.log = settle_log(s.log)
         self._start_deal(s)
 
-    def _finish(self, s: VintState, margin: int) -> None:
-        """The end: each seat wins his side's lead over the other side (partners alike)."""
-        s.phase = OVER
-        s.to_move = TERMINAL
-        s.result = tuple(margin if q % 2 == 0 else -margin for q in range(NUM_PLAYERS))
+    def _end_rubber(self, s: VintState) -> None:
+        """The settlement of a rubber (of the one deal, in a one-deal game): each player wins
+        his side's lead over the other side, partners alike (ASSUMPTIONS 6 and 9), added to
+        what he won in the rubbers before. After the last rubber the game is over; otherwise
+        the partners change (:data:`SEATINGS`) and the deal goes on round the table: the chair
+        on the left of the last dealer's deals the next rubber's first hand, whoever now sits
+        in it, or (``new_rubber_dealer=player``) the player on the last dealer's left in the new
+        seating (ASSUMPTION 6)."""
+        d = s.score if self.rubber else s.deal_score
+        margin = d[0] - d[1]
+        r = s.rubber_no
+        side = self.sides[r]
+        s.settled = tuple(v - margin if side[q] else v + margin for q, v in enumerate(s.settled))
+        if r + 1 >= self.rubbers:
+            s.phase = OVER
+            s.to_move = TERMINAL
+            s.result = s.settled
+            return
+        if self.dealer_by_chair:
+            s.dealer = SEATINGS[r + 1][(SEATINGS[r].index(s.dealer) + 1) % NUM_PLAYERS]
+        else:
+            s.dealer = self.orders[r + 1][s.dealer][1]
+        s.rubber_no = r + 1
+        s.deal_no = 0
+        s.below = s.games = s.score = (0, 0)
+        s.log = settle_log(s.log)
+        self._start_deal(s)
 
     def side_tricks(self, s: VintState) -> tuple[int, int]:
         """The tricks each side has taken this deal."""
-        w = s.won
-        return w[0] + w[2], w[1] + w[3]
+        out = [0, 0]
+        for q, side in enumerate(self.sides[s.rubber_no]):
+            out[side] += s.won[q]
+        return out[0], out[1]
+
+    def partner(self, s: VintState, player: int) -> int:
+        """``player``'s partner in the rubber being played (the player opposite him)."""
+        return self.orders[s.rubber_no][player][2]
 
     def void_cards(self, voids: int, contract: int) -> int:
         """The cards a seat that did not follow the suits ``voids`` cannot hold."""
@@ -693,7 +755,7 @@ class VintPlay:
     def action_to_string(self, s: VintState, player: int, action: int) -> str:
         if player == CHANCE or s.phase == DEAL:
             k = s.dealt.bit_count()
-            seat = (s.dealer + 1 + k) % NUM_PLAYERS
+            seat = self.orders[s.rubber_no][s.dealer][(1 + k) % NUM_PLAYERS]
             return f"deal {format_card(action)} to player {seat}"
         return action_words(action, bool(s.trick))
 
@@ -702,6 +764,8 @@ class VintPlay:
             f"Vint; deal {s.deal_no + 1}, dealer {s.dealer}; phase {PHASE_NAMES[s.phase]}; "
             f"to move {s.to_move}"
         ]
+        if self.rubbers > 1:
+            lines.append(rubber_line(s.rubber_no, self.rubbers, s.settled))
         for q in range(NUM_PLAYERS):
             lines.append(f"player {q}: {cards_text(s.hands[q])} (tricks {s.won[q]})")
         lines.append(auction_line(s.high, s.bidder, s.contract, s.declarer))
@@ -724,15 +788,17 @@ class VintPlay:
         bidder's side side 0."""
         if s.phase != PLAY:
             return None
-        dside = s.declarer % 2
+        seating = SEATINGS[s.rubber_no]
+        side = self.sides[s.rubber_no]
+        dside = side[s.declarer]
         return CardPlay(
             tricks=self.trick_rules(s),
-            seats=tuple(range(NUM_PLAYERS)),
-            hands=s.hands,
-            leader=s.leader,
+            seats=seating,
+            hands=tuple(s.hands[q] for q in seating),
+            leader=seating.index(s.leader),
             table=s.trick,
             named=NO_SUIT,
-            sides=tuple(0 if q % 2 == dside else 1 for q in range(NUM_PLAYERS)),
+            sides=tuple(0 if side[q] == dside else 1 for q in seating),
             points=None,
             last_trick=0,
         )
@@ -764,10 +830,28 @@ def auction_line(high: int, bidder: int, contract: int, declarer: int) -> str:
     return "Auction: no bid yet"
 
 
+def partners_words(seating: Sequence[int]) -> str:
+    """The partnerships of a seating in words: "players 0 and 2 against 1 and 3"."""
+    a, b, c, d = seating
+    return f"players {min(a, c)} and {max(a, c)} against {min(b, d)} and {max(b, d)}"
+
+
+def rubber_line(rubber_no: int, rubbers: int, settled: Sequence[int]) -> str:
+    """The rubber being played, its partners and seating, and the settlement so far, as the
+    views and the state string write it (three rubbers only)."""
+    seating = SEATINGS[rubber_no]
+    return (
+        f"Rubber {rubber_no + 1} of {rubbers}: {partners_words(seating)}; round the table "
+        f"{', '.join(map(str, seating))}; settled so far "
+        + " ".join(f"{q}:{v}" for q, v in enumerate(settled))
+    )
+
+
 def score_line(
     below: Sequence[int], games: Sequence[int], score: Sequence[int], deal: Sequence[int]
 ) -> str:
-    """The score of both sides (side 0: players 0 and 2; side 1: players 1 and 3)."""
+    """The score of both sides (side 0: player 0 and his partner, in the first rubber player 2;
+    side 1 the other two)."""
     return (
         f"Below the line: {below[0]}-{below[1]}; games {games[0]}-{games[1]}; "
         f"totals {score[0]}-{score[1]}; this deal {deal[0]}-{deal[1]}"

@@ -24,11 +24,15 @@ from hoyle.envs.games.vint.rules import (
     NUM_DENOMINATIONS,
     NUM_PHASES,
     NUM_PLAYERS,
+    NUM_RUBBERS,
     PHASE_NAMES,
+    SEATINGS,
     TRICKS,
     VintState,
     auction_line,
     bid_words,
+    partners_words,
+    rubber_line,
     score_line,
     seat_name,
 )
@@ -42,10 +46,13 @@ MAX_GAMES = 2
 class VintView:
     """What one player sees: his hand, every call, every card played, the score; nothing hidden.
 
-    Seats and sides are absolute (side 0: players 0 and 2). ``high``/``bidder``: the highest bid
-    so far (the contract and its bidder once the play starts: ``contract`` ≥ 0). ``log``: the
-    events as this player saw them (``EventSchema.view``: the cards dealt to others
-    ``HIDDEN``). ``result``: the returns, once it is over.
+    Seats and sides are absolute (side 0: player 0 and his partner, in the first rubber player
+    2). ``rubber_no``: the rubber being played; ``seating``: the players round the table in it,
+    each on the left of the one before (:data:`~.rules.SEATINGS`); ``settled``: each player's
+    gains less losses in the rubbers finished. ``high``/``bidder``: the highest bid so far (the
+    contract and its bidder once the play starts: ``contract`` ≥ 0). ``log``: the events as this
+    player saw them (``EventSchema.view``: the cards dealt to others ``HIDDEN``). ``result``:
+    the returns, once it is over.
     """
 
     player: int
@@ -73,6 +80,27 @@ class VintView:
     log: tuple[ViewEvent, ...] = field(repr=False, compare=False)  # the history, not the table
     result: tuple[int, ...] | None
     rules: VintRules = field(compare=False, repr=False)
+    rubber_no: int = 0
+    seating: tuple[int, ...] = SEATINGS[0]
+    settled: tuple[int, ...] = (0,) * NUM_PLAYERS
+
+    def left_of(self, seat: int, k: int = 1) -> int:
+        """The player ``k`` places to the left of ``seat`` in this rubber's seating (``k=2``:
+        his partner, opposite)."""
+        seating = self.seating
+        return seating[(seating.index(seat) + k) % NUM_PLAYERS]
+
+    def partner_of(self, seat: int) -> int:
+        """``seat``'s partner in this rubber: the player opposite."""
+        return self.left_of(seat, 2)
+
+    def side_of(self, seat: int) -> int:
+        """``seat``'s side in this rubber (0: player 0 and his partner)."""
+        return self.seating.index(seat) % SIDES
+
+    def trick_seat(self, k: int) -> int:
+        """Who played (plays) the ``k``-th card of the current trick."""
+        return self.left_of(self.leader, k)
 
 
 class VintRules(VintDeterminizer):
@@ -106,6 +134,9 @@ class VintRules(VintDeterminizer):
             log=self.event_schema.view(s.log, player),
             result=s.result,
             rules=self,
+            rubber_no=s.rubber_no,
+            seating=SEATINGS[s.rubber_no],
+            settled=s.settled,
         )
 
     def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
@@ -130,6 +161,12 @@ class VintRules(VintDeterminizer):
             ("deal_score", (SIDES,)),
             ("deal_no", (1,)),
         ]
+        if self.rubbers > 1:
+            pieces += [
+                ("rubber", (NUM_RUBBERS,)),
+                ("seating", (P, P)),
+                ("settled", (P,)),
+            ]
         if perfect_recall:
             pieces.append(self.event_schema.piece())
         return pieces
@@ -141,13 +178,15 @@ class VintRules(VintDeterminizer):
         def rel(seat: int) -> int:
             return (seat - me) % P if seat >= 0 else -1
 
+        mine = view.side_of(me)
+
         def side(x: int) -> int:
-            return (x - me) % SIDES
+            return (x - mine) % SIDES
 
         set_cards(out["hand"], view.hand)
         set_cards(out["played"], view.played)
         for i, c in enumerate(view.trick):
-            out["trick"][rel((view.leader + i) % P), c] = 1.0
+            out["trick"][rel(view.trick_seat(i)), c] = 1.0
         set_one_hot(out["leader"], rel(view.leader))
         for q in range(P):
             out["won"][rel(q), view.won[q]] = 1.0
@@ -168,6 +207,12 @@ class VintRules(VintDeterminizer):
             out["score"][side(x)] = view.score[x] / self.score_bound
             out["deal_score"][side(x)] = view.deal_score[x] / self.deal_bound
         out["deal_no"][0] = view.deal_no / self.max_deals
+        if self.rubbers > 1:
+            out["rubber"][view.rubber_no] = 1.0
+            for k in range(P):
+                out["seating"][k, rel(view.left_of(me, k))] = 1.0
+            for q in range(P):
+                out["settled"][rel(q)] = self.settled_entry(view.settled[q])
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
 
@@ -183,13 +228,32 @@ class VintRules(VintDeterminizer):
         P = NUM_PLAYERS
         return tuple(tuple((q - me) % P for q in range(P)) for me in range(P))
 
+    def settled_entry(self, settled: int) -> float:
+        """A player's settlement so far as a tensor entry in [0, 1]: ``(settled + U) / 2U``
+        with ``U`` the bound on a return (0.5: even)."""
+        bound = self.utility_bound
+        return (settled + bound) / (2 * bound)
+
+    @functools.cached_property
+    def _seating_bits(self) -> tuple[tuple[int, ...], ...]:
+        """``_seating_bits[rubber][me]``: the ``seating`` piece's bits for ``me`` in that
+        rubber (a constant of the two), from the piece's own offset."""
+        P = NUM_PLAYERS
+        rel = self._rel
+        return tuple(
+            tuple(sum(1 << (k * P + rel[me][order[me][k]]) for k in range(P)) for me in range(P))
+            for order in self.orders
+        )
+
     def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
         at = self._at
+        settled = (*range(at["settled"], at["settled"] + NUM_PLAYERS),) if self.rubbers > 1 else ()
         return (
             *range(at["below"], at["below"] + SIDES),
             *range(at["score"], at["score"] + SIDES),
             *range(at["deal_score"], at["deal_score"] + SIDES),
             at["deal_no"],
+            *settled,
         )
 
     def tensor_bits(self, s: VintState, me: int, perfect_recall: bool) -> tuple[int, list[float]]:
@@ -202,10 +266,11 @@ class VintRules(VintDeterminizer):
         b = s.hands[me] << at["hand"] | s.played << at["played"]
         b |= 1 << (at["phase"] + s.phase) | 1 << (at["high_bid"] + s.high + 1)
         b |= 1 << (at["passes"] + s.passes) | 1 << (at["dealer"] + rel[s.dealer])
+        rubber = s.rubber_no
         if s.trick:
-            trick, leader = at["trick"], s.leader
+            trick, order = at["trick"], self.orders[rubber][s.leader]
             for i, c in enumerate(s.trick):
-                b |= 1 << (trick + rel[(leader + i) % P] * n + c)
+                b |= 1 << (trick + rel[order[i]] * n + c)
         if s.leader >= 0:
             b |= 1 << (at["leader"] + rel[s.leader])
         won, voids = at["won"], at["voids"]
@@ -217,7 +282,7 @@ class VintRules(VintDeterminizer):
             b |= 1 << (at["to_move"] + rel[s.to_move])
         if s.bidder >= 0:
             b |= 1 << (at["bidder"] + rel[s.bidder])
-        mine = me % SIDES
+        mine = self.sides[rubber][me]
         if s.game_in_hand >= 0:
             b |= 1 << (at["game_in_hand"] + (s.game_in_hand - mine) % SIDES)
         games = at["games"]
@@ -233,6 +298,9 @@ class VintRules(VintDeterminizer):
             s.deal_score[other] / self.deal_bound,
             s.deal_no / self.max_deals,
         ]
+        if self.rubbers > 1:
+            b |= 1 << (at["rubber"] + rubber) | self._seating_bits[rubber][me] << at["seating"]
+            values += [self.settled_entry(s.settled[q]) for q in self.orders[0][me]]
         if perfect_recall:
             b |= self.event_schema.bits(s.log, me) << at["size"]
         return b, values
@@ -240,7 +308,7 @@ class VintRules(VintDeterminizer):
     def view_string(self, view: VintView, perfect_recall: bool) -> str:
         me = view.player
         lines = [
-            f"Vint; you are player {me} (side {me % SIDES}); deal {view.deal_no + 1}, dealer "
+            f"Vint; you are player {me} (side {view.side_of(me)}); deal {view.deal_no + 1}, dealer "
             f"{view.dealer}; phase: {PHASE_NAMES[view.phase]}; to move: {view.to_move}",
             f"Your hand: {cards_text(view.hand)}",
             "Hands: " + " ".join(str(k) for k in view.hand_sizes) + " cards",
@@ -262,6 +330,8 @@ class VintRules(VintDeterminizer):
                 f"; side {view.game_in_hand} won a game this hand" if view.game_in_hand >= 0 else ""
             ),
         ]
+        if self.rubbers > 1:
+            lines.insert(1, rubber_line(view.rubber_no, self.rubbers, view.settled))
         if view.result is not None:
             lines.append(f"Returns: {list(view.result)}")
         if perfect_recall:
@@ -286,7 +356,7 @@ class VintRules(VintDeterminizer):
         if view.contract >= 0:
             tr = self.tricks[view.contract % NUM_DENOMINATIONS]
             for t in view.past:
-                piles[(t[0] + trick_winner(t[1:], tr)) % P] += t[1:]
+                piles[view.left_of(t[0], trick_winner(t[1:], tr))] += t[1:]
         zones += [
             Zone(f"won{q}", "pile", tuple(piles[q]), owner=q, label="tricks won") for q in range(P)
         ]
@@ -299,6 +369,12 @@ class VintRules(VintDeterminizer):
             Counter("phase", PHASE_NAMES[view.phase]),
             Counter("deal", view.deal_no + 1),
         ]
+        if self.rubbers > 1:
+            counters += [
+                Counter("rubber", f"{view.rubber_no + 1} of {self.rubbers}"),
+                Counter("partners", partners_words(view.seating)),
+            ]
+            counters += [Counter(f"settled{q}", v, q) for q, v in enumerate(view.settled)]
         if view.high >= 0:
             name = "contract" if view.contract >= 0 else "highest bid"
             counters.append(Counter(name, bid_words(view.high), view.bidder))
