@@ -227,8 +227,8 @@ from hoyle.envs.games.quinto.rules import (
     action_words,
     max_deal_score,
     quint_points,
-    quints,
     quinto_tricks,
+    quints,
     trick_scores,
     trick_value,
 )
@@ -263,8 +263,8 @@ __all__ = [
     "action_words",
     "max_deal_score",
     "quint_points",
-    "quints",
     "quinto_tricks",
+    "quints",
     "trick_scores",
     "trick_value",
 ]
