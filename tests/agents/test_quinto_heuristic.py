@@ -16,7 +16,6 @@ Quinto (:func:`dummy_means`, 100 deals, the heuristic in each of the three place
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections import Counter
 from typing import Any
@@ -26,15 +25,8 @@ import pyspiel
 import hoyle.envs  # noqa: F401
 from hoyle.agents import make
 from hoyle.agents.heuristics import quinto as H
-from tests.games.test_quinto import (
-    ELEVEN_TWO,
-    ELEVEN_TWO_CACHETTE,
-    deal,
-    eleven_two,
-    load,
-    play,
-)
-from tests.helpers import do
+from tests.games.test_quinto import ELEVEN_TWO, ELEVEN_TWO_CACHETTE, deal, eleven_two, load
+from tests.helpers import do, play, play_deal
 
 DEALS = 40
 MARGIN = 40.0
@@ -159,24 +151,6 @@ def test_hints_are_registered_in_order_and_can_be_switched_off() -> None:
 
 
 # --- against random on duplicate deals -----------------------------------------------------------
-
-
-def play_deal(game: Any, specs: list[str], deal_no: int, seed: int, reasons: Counter[str]) -> Any:
-    """One deal with these agents by player; chance drawn from the deal's own seeded stream."""
-    n = game.num_players()
-    bots = [make(specs[q], game, seed=deal_no * 8 + q) for q in range(n)]
-    chance = random.Random(seed * 100_000 + deal_no)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(chance.choice([a for a, _ in state.chance_outcomes()]))
-        else:
-            q = state.current_player()
-            action = bots[q].step(state)
-            if specs[q].startswith("heuristic"):
-                reasons[bots[q].last_reason or "none"] += 1
-            state.apply_action(action)
-    return state.returns()
 
 
 def duplicate_means(

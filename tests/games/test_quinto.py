@@ -31,7 +31,7 @@ from hoyle.envs.core.rules import TERMINAL
 from hoyle.envs.core.tricks import trick_winner
 from hoyle.envs.games import quinto as Q
 from hoyle.envs.games.quinto import rules as R
-from tests.helpers import do
+from tests.helpers import do, play
 
 TRICKS = Q.quinto_tricks()
 
@@ -60,15 +60,6 @@ def deal(state: Any, cachette: str, hands: dict[int, str]) -> Any:
         seat = rules.dealt_to(state.s, 5 + k)
         state.apply_action(left[seat].pop(0))
     assert not any(left.values()) and state.s.phase == R.DOUBLING
-    return state
-
-
-def play(state: Any, *tricks: str) -> Any:
-    """Play tricks, each written as its four cards in the order played (from the leader)."""
-    for t in tricks:
-        for c in parse_cards(t):
-            assert c in state.legal_actions(), (t, format_card(c), state)
-            state.apply_action(c)
     return state
 
 
