@@ -1,4 +1,5 @@
-"""A heuristic for Quinto and Dummy Quinto as named, toggleable rules: the book's three hints
+"""A heuristic for Quinto (and Dummy Quinto: :mod:`hoyle.agents.heuristics.dummy_quinto`) as
+named, toggleable rules: the book's three hints
 (Hoffmann, Hoyle's Games Modernized, "QUINTO", the paragraphs after the scoring) first, then a
 doubler and card player of this project's own, marked so.
 
@@ -384,8 +385,3 @@ HINT_TABLE = (
 HINTS = register_hints(
     "quinto", [Hint(f"quinto.{n}", src, summary, fn) for n, src, summary, fn in HINT_TABLE]
 )
-DUMMY_HINTS = register_hints(
-    "dummy_quinto",
-    [Hint(f"dummy_quinto.{n}", src, summary, fn) for n, src, summary, fn in HINT_TABLE],
-)
-"""Dummy Quinto plays the same cards by the same hints (the Dummy-player for both hands)."""

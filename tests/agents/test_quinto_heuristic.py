@@ -24,6 +24,7 @@ import pyspiel
 
 import hoyle.envs  # noqa: F401
 from hoyle.agents import make
+from hoyle.agents.heuristics import dummy_quinto as DH
 from hoyle.agents.heuristics import quinto as H
 from tests.games.test_quinto import ELEVEN_TWO, ELEVEN_TWO_CACHETTE, deal, eleven_two, load
 from tests.helpers import do, play, play_deal
@@ -134,7 +135,7 @@ def test_hints_are_registered_in_order_and_can_be_switched_off() -> None:
         "follow-low",
     ]
     assert [h.id for h in H.HINTS] == [f"quinto.{n}" for n in names]
-    assert [h.id for h in H.DUMMY_HINTS] == [f"dummy_quinto.{n}" for n in names]
+    assert [h.id for h in DH.HINTS] == [f"dummy_quinto.{n}" for n in names]
     assert all("not the book's" not in h.source for h in H.HINTS[:4])
     assert all("not the book's" in h.source for h in H.HINTS[4:])
     state = fresh({q: ELEVEN_TWO[(q + 1) % 4] for q in range(4)})

@@ -187,7 +187,8 @@ The package
 the rules of play, ``QuintoPlay``), :mod:`~hoyle.envs.games.quinto.determinizer` (what a player
 has not located and what the table knows of it), :mod:`~hoyle.envs.games.quinto.view` (the
 player's view, its tensor, text and table, and ``QuintoRules``, the three together); this
-module registers both games.
+module registers Quinto, and :mod:`hoyle.envs.games.dummy_quinto` Dummy Quinto on the same
+rules.
 """
 
 from __future__ import annotations
@@ -238,7 +239,6 @@ __all__ = [
     "CACHETTE_SIZE",
     "DOUBLE_ACTION",
     "DUMMY",
-    "DUMMY_GAME",
     "DUMMY_HANDICAP",
     "DUMMY_MODES",
     "GAME",
@@ -280,10 +280,6 @@ def make_rules(params: Mapping[str, ParamValue]) -> QuintoRules:
     return QuintoRules(params)
 
 
-def make_dummy_rules(params: Mapping[str, ParamValue]) -> QuintoRules:
-    return QuintoRules(params, dummy=True)
-
-
 GAME = register(
     GameSpec(
         short_name="quinto",
@@ -302,31 +298,5 @@ GAME = register(
         sides=partners_opposite,
         summary="Hoffmann's game: a cachette of five, suits that trump by rank, quints as "
         "they fall, game 250.",
-    )
-)
-
-DUMMY_GAME = register(
-    GameSpec(
-        short_name="dummy_quinto",
-        title="Dummy Quinto",
-        book=HOFFMANN,
-        section="DUMMY (OR THREE-HANDED) QUINTO",
-        make_rules=make_dummy_rules,
-        params={
-            "dummy_player": Param(0, "the Dummy-player of the (first) game", (0, 1, 2)),
-            "play": Param(
-                "deal",
-                "one deal, one game to 250, or the round of three games (each takes Dummy once)",
-                DUMMY_MODES,
-            ),
-            "expose_dummy": Param(
-                True, "the Dummy is laid face up after the doubling round (ASSUMPTION)"
-            ),
-        },
-        min_players=3,
-        max_players=3,
-        no_tiny=NO_TINY,
-        reference="bridge(use_double_dummy_result=False)",
-        summary="Quinto for three: one plays a Dummy opposite himself, handicapped 25.",
     )
 )
