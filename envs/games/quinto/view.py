@@ -4,10 +4,12 @@ views)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.envs.core.bits import offsets
 from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, cards_text
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
@@ -189,6 +191,73 @@ class QuintoRules(QuintoDeterminizer):
         out["deal_no"][0] = view.deal_no / self.max_deals
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, view.player)
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
+        log, when there is one, follows the observation's pieces."""
+        return offsets(self.tensor_pieces(False))
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        at = self._at
+        return (
+            *range(at["score"], at["score"] + SIDES),
+            *range(at["deal_score"], at["deal_score"] + SIDES),
+            at["deal_no"],
+        )
+
+    def tensor_bits(self, s: QuintoState, me: int, perfect_recall: bool) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        n = NUM_CARD_ACTIONS
+        pos = self.positions[s.table]
+        order = self.orders[s.table]
+        mp = pos[me]
+        rel = tuple((pos[q] - mp) % NUM_SEATS for q in range(NUM_SEATS))
+        b = s.played << at["played"] | s.taken << at["taken"]
+        if self.knows(s, me, me):
+            b |= s.hands[me] << at["hand"]
+        if self.dummy:
+            if rel[DUMMY] == 2 and self.knows(s, me, DUMMY):
+                b |= s.hands[DUMMY] << at["my_dummy"]
+            if s.exposed:
+                b |= s.hands[DUMMY] << at["exposed"]
+            b |= 1 << (at["dummy"] + rel[DUMMY])
+        if s.trick:
+            i = pos[s.leader]
+            for c in s.trick:
+                b |= 1 << (at["trick"] + rel[order[i % NUM_SEATS]] * n + c)
+                i += 1
+        if s.leader >= 0:
+            b |= 1 << (at["leader"] + rel[s.leader])
+        won, voids = at["won"], at["voids"]
+        for q in range(NUM_SEATS):
+            r = rel[q]
+            b |= 1 << (won + r * (TRICKS + 1) + s.won[q])
+            b |= (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+        b |= 1 << (at["phase"] + s.phase) | 1 << (at["dealer"] + rel[s.dealer])
+        b |= 1 << (at["calls"] + s.calls) | 1 << (at["doubling"] + s.doubling)
+        if s.to_move >= 0:
+            b |= 1 << (at["to_move"] + rel[s.to_move])
+        if s.doubler >= 0:
+            b |= 1 << (at["doubler"] + rel[s.doubler])
+        mine = mp % SIDES
+        other = 1 - mine
+        games = at["games"]
+        for x in range(SIDES):
+            y = (x - mine) % SIDES
+            b |= 1 << (games + y * (GAMES_TO_WIN + 1) + min(s.games[x], GAMES_TO_WIN))
+        values = [
+            s.score[mine] / self.top_score,
+            s.score[other] / self.top_score,
+            s.deal_score[mine] / self.deal_bound,
+            s.deal_score[other] / self.deal_bound,
+            s.deal_no / self.max_deals,
+        ]
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        return b, values
 
     def view_string(self, view: QuintoView, perfect_recall: bool) -> str:
         name = self.seat_name
