@@ -126,6 +126,20 @@ def play_deal(game: Any, specs: Sequence[str], deal: int, seed: int, reasons: Co
     return state.returns()
 
 
+def side_duplicate_means(
+    game: Any, deals: int, seed: int, reasons: Counter[str] | None = None, spec: str = "heuristic"
+) -> list[float]:
+    """In a four-handed partnership game (seats 0 and 2 against 1 and 3): ``spec``'s side's
+    return on each deal against ``random``, averaged over its two seatings (the duplicate)."""
+    seen: Counter[str] = Counter() if reasons is None else reasons
+    out = []
+    for d in range(deals):
+        even = play_deal(game, [spec, "random"] * 2, d, seed, seen)[0]
+        odd = play_deal(game, ["random", spec] * 2, d, seed, seen)[1]
+        out.append((even + odd) / 2)
+    return out
+
+
 def do(state: Any, *words: str) -> Any:
     """Play moves (or chance outcomes) given in the book's words; each must be legal here."""
     for w in words:

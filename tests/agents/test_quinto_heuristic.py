@@ -27,7 +27,7 @@ from hoyle.agents import make
 from hoyle.agents.heuristics import dummy_quinto as DH
 from hoyle.agents.heuristics import quinto as H
 from tests.games.test_quinto import ELEVEN_TWO, ELEVEN_TWO_CACHETTE, deal, eleven_two, load
-from tests.helpers import do, play, play_deal
+from tests.helpers import do, play, play_deal, side_duplicate_means
 
 DEALS = 40
 MARGIN = 40.0
@@ -158,14 +158,7 @@ def duplicate_means(
     deals: int, seed: int, reasons: Counter[str] | None = None, spec: str = "heuristic"
 ) -> list[float]:
     """Quinto: the heuristic side's return on each deal, averaged over its two seatings."""
-    game = pyspiel.load_game("hoyle_quinto")
-    seen: Counter[str] = Counter() if reasons is None else reasons
-    out = []
-    for d in range(deals):
-        even = play_deal(game, [spec, "random"] * 2, d, seed, seen)[0]
-        odd = play_deal(game, ["random", spec] * 2, d, seed, seen)[1]
-        out.append((even + odd) / 2)
-    return out
+    return side_duplicate_means(pyspiel.load_game("hoyle_quinto"), deals, seed, reasons, spec)
 
 
 def dummy_means(deals: int, seed: int, spec: str = "heuristic") -> list[float]:

@@ -27,7 +27,7 @@ from hoyle.agents import make
 from hoyle.agents.heuristics import vint as H
 from hoyle.envs.games import vint as V
 from tests.games.test_vint import NINE_FOUR, cards, load, table
-from tests.helpers import do, play, play_deal
+from tests.helpers import do, play, side_duplicate_means
 
 DEALS = 40
 MARGIN = 30_000.0
@@ -169,14 +169,7 @@ def duplicate_means(
     deals: int, seed: int, reasons: Counter[str] | None = None, spec: str = "heuristic"
 ) -> list[float]:
     """The heuristic side's return on each deal, averaged over its two seatings."""
-    game = pyspiel.load_game("hoyle_vint")
-    seen: Counter[str] = Counter() if reasons is None else reasons
-    out = []
-    for d in range(deals):
-        even = play_deal(game, [spec, "random"] * 2, d, seed, seen)[0]
-        odd = play_deal(game, ["random", spec] * 2, d, seed, seen)[1]
-        out.append((even + odd) / 2)
-    return out
+    return side_duplicate_means(pyspiel.load_game("hoyle_vint"), deals, seed, reasons, spec)
 
 
 def test_heuristic_beats_random_on_duplicate_deals() -> None:
