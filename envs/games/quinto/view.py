@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.envs.core.bits import offsets
-from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, cards_text
+from hoyle.envs.core.cards import NUM_SUITS, cards_of, cards_text
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.table import Counter, TableView, Zone
-from hoyle.envs.core.tricks import trick_winner
+from hoyle.envs.core.tricks import trick_winner, tricks_line, voids_line
 from hoyle.envs.games.quinto.determinizer import QuintoDeterminizer
 from hoyle.envs.games.quinto.rules import (
     DEAL,
@@ -276,17 +276,10 @@ class QuintoRules(QuintoDeterminizer):
             "Hands: " + " ".join(str(k) for k in view.hand_sizes) + " cards",
             doubling_line(view.doubling, view.calls)
             + (f"; doubled by {name(view.doubler)}" if view.doubler >= 0 else ""),
-            "Tricks: "
-            + " ".join(f"{q}:{k}" for q, k in enumerate(view.won))
-            + "; "
-            + " | ".join(f"{t[0]}: {cards_text(t[1:])}" for t in view.past),
+            tricks_line(view.won, view.past),
             f"Trick: {cards_text(view.trick)}"
             + (f" (led by {name(view.leader)})" if view.trick else ""),
-            "Known voids: "
-            + " ".join(
-                f"{q}:{''.join(SUIT_SYMBOLS[t] for t in range(NUM_SUITS) if v >> t & 1) or '-'}"
-                for q, v in enumerate(view.voids)
-            ),
+            voids_line(view.voids),
             f"Cachette taken: {cards_text(view.taken)}",
             score_line(view.score, view.deal_score, view.games),
         ]
