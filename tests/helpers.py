@@ -12,6 +12,8 @@ import pyspiel
 from scipy.stats import chisquare
 
 import hoyle.envs
+from hoyle.agents import make
+from hoyle.envs.core.cards import format_card, parse_cards
 from hoyle.envs.core.registry import GameSpec
 
 
@@ -94,6 +96,48 @@ def names(state: Any) -> dict[str, int]:
         [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
     )
     return {state.action_to_string(cur, a): a for a in acts}
+
+
+def play(state: Any, *tricks: str) -> Any:
+    """Play tricks, each written as its cards in the order played (from the leader)."""
+    for t in tricks:
+        for c in parse_cards(t):
+            assert c in state.legal_actions(), (t, format_card(c), state)
+            state.apply_action(c)
+    return state
+
+
+def play_deal(game: Any, specs: Sequence[str], deal: int, seed: int, reasons: Counter[str]) -> Any:
+    """One deal (or episode) with these agents by player, chance drawn from the deal's own
+    seeded stream (one card a chance node: every seating of the deal gets the same cards); the
+    heuristic's choosing hints are counted in ``reasons``. The returns."""
+    bots = [make(specs[q], game, seed=deal * 8 + q) for q in range(game.num_players())]
+    chance = random.Random(seed * 100_000 + deal)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(chance.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            q = state.current_player()
+            action = bots[q].step(state)
+            if specs[q] == "heuristic":
+                reasons[bots[q].last_reason or "none"] += 1
+            state.apply_action(action)
+    return state.returns()
+
+
+def side_duplicate_means(
+    game: Any, deals: int, seed: int, reasons: Counter[str] | None = None, spec: str = "heuristic"
+) -> list[float]:
+    """In a four-handed partnership game (seats 0 and 2 against 1 and 3): ``spec``'s side's
+    return on each deal against ``random``, averaged over its two seatings (the duplicate)."""
+    seen: Counter[str] = Counter() if reasons is None else reasons
+    out = []
+    for d in range(deals):
+        even = play_deal(game, [spec, "random"] * 2, d, seed, seen)[0]
+        odd = play_deal(game, ["random", spec] * 2, d, seed, seen)[1]
+        out.append((even + odd) / 2)
+    return out
 
 
 def do(state: Any, *words: str) -> Any:

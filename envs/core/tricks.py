@@ -63,12 +63,14 @@ from hoyle.envs.core.cards import (
     SEVEN,
     SIX,
     SUIT_NAMES,
+    SUIT_SYMBOLS,
     TEN,
     THREE,
     TWO,
     CardId,
     CardMask,
     card,
+    cards_text,
     format_card,
     format_cards,
 )
@@ -463,6 +465,35 @@ def void_cards(voids: int, rules: TrickRules) -> CardMask:
     return m
 
 
+def tricks_line(won: Sequence[int], past: Sequence[Sequence[CardId]]) -> str:
+    """The tricks won by each seat and the completed tricks (each ``(leader, cards...)``), as
+    the views' text writes them.
+
+    >>> from hoyle.envs.core.cards import parse_cards
+    >>> tricks_line((1, 0), [(0, *parse_cards("♠A ♠2"))])
+    'Tricks: 0:1 1:0; 0: ♠A ♠2'
+    """
+    return (
+        "Tricks: "
+        + " ".join(f"{q}:{k}" for q, k in enumerate(won))
+        + "; "
+        + " | ".join(f"{t[0]}: {cards_text(t[1:])}" for t in past)
+    )
+
+
+def voids_line(voids: Sequence[int]) -> str:
+    """The suits each seat is known to lack (4-bit masks), as the views' text writes them.
+
+    >>> from hoyle.envs.core.cards import CLUBS, HEARTS
+    >>> voids_line((0, 1 << HEARTS | 1 << CLUBS))
+    'Known voids: 0:- 1:♥♣'
+    """
+    return "Known voids: " + " ".join(
+        f"{q}:{''.join(SUIT_SYMBOLS[s] for s in range(NUM_SUITS) if v >> s & 1) or '-'}"
+        for q, v in enumerate(voids)
+    )
+
+
 def trick_points(cards: Iterable[CardId] | CardMask, table: Sequence[int]) -> int:
     """Sum of the counting values of some cards (a sequence or a bitmask).
 
@@ -642,6 +673,8 @@ __all__ = [
     "suit_order",
     "trick_points",
     "trick_winner",
+    "tricks_line",
     "trump_order",
     "void_cards",
+    "voids_line",
 ]

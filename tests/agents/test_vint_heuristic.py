@@ -16,7 +16,6 @@ more than :data:`MARGIN`, not merely more than 0.
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections import Counter
 from typing import Any
@@ -27,8 +26,8 @@ import hoyle.envs  # noqa: F401
 from hoyle.agents import make
 from hoyle.agents.heuristics import vint as H
 from hoyle.envs.games import vint as V
-from tests.games.test_vint import NINE_FOUR, cards, load, play, table
-from tests.helpers import do
+from tests.games.test_vint import NINE_FOUR, cards, load, table
+from tests.helpers import do, play, side_duplicate_means
 
 DEALS = 40
 MARGIN = 30_000.0
@@ -166,35 +165,11 @@ def test_hints_are_registered_in_order_and_can_be_switched_off() -> None:
 # --- against random on duplicate deals -----------------------------------------------------
 
 
-def play_deal(game: Any, specs: list[str], deal: int, seed: int, reasons: Counter[str]) -> Any:
-    """One deal with these agents by seat; chance drawn from the deal's own seeded stream."""
-    bots = [make(specs[q], game, seed=deal * 8 + q) for q in range(4)]
-    chance = random.Random(seed * 100_000 + deal)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(chance.choice([a for a, _ in state.chance_outcomes()]))
-        else:
-            q = state.current_player()
-            action = bots[q].step(state)
-            if specs[q] == "heuristic":
-                reasons[bots[q].last_reason or "none"] += 1
-            state.apply_action(action)
-    return state.returns()
-
-
 def duplicate_means(
     deals: int, seed: int, reasons: Counter[str] | None = None, spec: str = "heuristic"
 ) -> list[float]:
     """The heuristic side's return on each deal, averaged over its two seatings."""
-    game = pyspiel.load_game("hoyle_vint")
-    seen: Counter[str] = Counter() if reasons is None else reasons
-    out = []
-    for d in range(deals):
-        even = play_deal(game, [spec, "random"] * 2, d, seed, seen)[0]
-        odd = play_deal(game, ["random", spec] * 2, d, seed, seen)[1]
-        out.append((even + odd) / 2)
-    return out
+    return side_duplicate_means(pyspiel.load_game("hoyle_vint"), deals, seed, reasons, spec)
 
 
 def test_heuristic_beats_random_on_duplicate_deals() -> None:

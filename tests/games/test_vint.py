@@ -29,7 +29,7 @@ from hoyle.envs.core.cards import (
 from hoyle.envs.core.rules import TERMINAL
 from hoyle.envs.core.tricks import trick_winner
 from hoyle.envs.games import vint as V
-from tests.helpers import do, names
+from tests.helpers import do, names, play
 
 
 def load(**params: Any) -> Any:
@@ -54,15 +54,6 @@ def deal_into(state: Any, hands: dict[int, str]) -> Any:
         assert state.is_chance_node()
         state.apply_action(left[(dealer + 1 + k) % 4].pop(0))
     assert not any(left.values())
-    return state
-
-
-def play(state: Any, *tricks: str) -> Any:
-    """Play tricks, each written as its four cards in the order played (from the leader)."""
-    for t in tricks:
-        for c in parse_cards(t):
-            assert c in state.legal_actions(), (t, state)
-            state.apply_action(c)
     return state
 
 

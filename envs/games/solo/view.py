@@ -13,7 +13,7 @@ from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, cards_text,
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.table import Counter, TableView, Zone
-from hoyle.envs.core.tricks import TrickRules, trick_winner
+from hoyle.envs.core.tricks import TrickRules, trick_winner, tricks_line
 from hoyle.envs.games.solo.determinizer import SoloDeterminizer
 from hoyle.envs.games.solo.rules import (
     BID_VALUES,
@@ -279,10 +279,7 @@ class SoloRules(SoloDeterminizer):
             f"Partner: {view.partner if view.partner >= 0 else 'unknown'}"
             f"{'; the called Ace has fallen' if view.ace_out else ''}"
             f"{'; the bidder goes on' if view.went_on else ''}",
-            "Tricks: "
-            + " ".join(f"{q}:{k}" for q, k in enumerate(view.won))
-            + "; "
-            + " | ".join(f"{t[0]}: {cards_text(t[1:])}" for t in view.past),
+            tricks_line(view.won, view.past),
             f"Trick: {cards_text(view.trick)} (led by {view.leader})",
             "Known voids: "
             + " ".join(

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.envs.core.bits import offsets
-from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, cards_text
+from hoyle.envs.core.cards import NUM_SUITS, cards_of, cards_text
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.table import Counter, TableView, Zone
-from hoyle.envs.core.tricks import trick_winner
+from hoyle.envs.core.tricks import trick_winner, tricks_line, voids_line
 from hoyle.envs.games.vint.determinizer import VintDeterminizer
 from hoyle.envs.games.vint.rules import (
     DEAL,
@@ -314,17 +314,10 @@ class VintRules(VintDeterminizer):
             "Hands: " + " ".join(str(k) for k in view.hand_sizes) + " cards",
             f"{auction_line(view.high, view.bidder, view.contract, view.bidder)}; "
             f"passes since: {view.passes}",
-            "Tricks: "
-            + " ".join(f"{q}:{k}" for q, k in enumerate(view.won))
-            + "; "
-            + " | ".join(f"{t[0]}: {cards_text(t[1:])}" for t in view.past),
+            tricks_line(view.won, view.past),
             f"Trick: {cards_text(view.trick)}"
             + (f" (led by {view.leader})" if view.leader >= 0 else ""),
-            "Known voids: "
-            + " ".join(
-                f"{q}:{''.join(SUIT_SYMBOLS[t] for t in range(NUM_SUITS) if v >> t & 1) or '-'}"
-                for q, v in enumerate(view.voids)
-            ),
+            voids_line(view.voids),
             score_line(view.below, view.games, view.score, view.deal_score)
             + (
                 f"; side {view.game_in_hand} won a game this hand" if view.game_in_hand >= 0 else ""
