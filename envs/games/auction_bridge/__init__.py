@@ -213,10 +213,12 @@ from hoyle.envs.games.auction_bridge.rules import (
     COUNTS,
     DEAL,
     DECLARE_ACTION_BASE,
+    DECLARES,
     DOUBLE_ACTION,
     DOUBLED,
     EVENT_KINDS,
     GAME_POINTS,
+    NEW_DEAL,
     NUM_DISTINCT_ACTIONS,
     OVER,
     PLAY,
@@ -239,6 +241,7 @@ from hoyle.envs.games.auction_bridge.rules import (
     overcalls,
     rubber_worth,
     slam_bonus,
+    tricks_needed,
     trump_honours,
 )
 from hoyle.envs.games.auction_bridge.view import AuctionBridgeRules, AuctionBridgeView
@@ -260,6 +263,7 @@ __all__ = [
     "CLUBS_BID",
     "COUNTS",
     "DEAL",
+    "DECLARES",
     "DECLARE_ACTION_BASE",
     "DIAMONDS_BID",
     "DOUBLED",
@@ -268,6 +272,7 @@ __all__ = [
     "GAME",
     "GAME_POINTS",
     "HEARTS_BID",
+    "NEW_DEAL",
     "NO_TRUMPS",
     "NUM_DISTINCT_ACTIONS",
     "OVER",
@@ -299,6 +304,7 @@ __all__ = [
     "overcalls",
     "rubber_worth",
     "slam_bonus",
+    "tricks_needed",
     "trump_honours",
 ]
 

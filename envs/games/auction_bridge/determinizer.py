@@ -18,10 +18,10 @@ from hoyle.envs.core.determinize import deal_orders
 from hoyle.envs.games.auction_bridge.rules import (
     DEAL,
     DEALT,
-    NUM_PLAYERS,
     AuctionBridgePlay,
     AuctionBridgeState,
 )
+from hoyle.envs.games.vint.rules import NUM_PLAYERS
 
 
 class AuctionBridgeDeterminizer(AuctionBridgePlay):

@@ -23,20 +23,22 @@ from hoyle.envs.games.auction_bridge.rules import (
     DEAL,
     DENOMINATION_WORDS,
     GAME_POINTS,
-    NUM_BIDS,
-    NUM_CARD_ACTIONS,
-    NUM_DENOMINATIONS,
     NUM_PHASES,
-    NUM_PLAYERS,
     PHASE_NAMES,
-    TRICKS,
     AuctionBridgeState,
     auction_line,
     contract_words,
     declaration_words,
     score_line,
 )
-from hoyle.envs.games.vint.rules import seat_name
+from hoyle.envs.games.vint.rules import (
+    NUM_BIDS,
+    NUM_CARD_ACTIONS,
+    NUM_DENOMINATIONS,
+    NUM_PLAYERS,
+    TRICKS,
+    seat_name,
+)
 
 SIDES = 2
 MAX_GAMES = 2
