@@ -65,6 +65,7 @@ from hoyle.experiments.match import (
     CONFIG_FILE,
     deal_seed,
     derive_seed,
+    game_sides,
     play_game,
     run_match,
     sample_chance,
@@ -233,7 +234,10 @@ def ablation(
     # In a patience (one player) both play every deal alone on the same cards and the effect
     # is the difference of their scores; the agents' seeds are the same too, so an A/A
     # control would be zero and the match against random the same comparison again.
-    field = load(game_text).num_players() - 1
+    # In a partnership game each agent plays a whole side: the field is the other sides.
+    game = load(game_text)
+    sides = game_sides(game)
+    field = (game.num_players() if sides is None else len(sides)) - 1
     solo = field == 0
     control = control and not solo
     deals = max(2, round(ctx.budget.deals * scale))
