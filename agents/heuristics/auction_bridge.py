@@ -51,9 +51,17 @@ from typing import Any
 from hoyle.agents.base import HoyleBot
 from hoyle.agents.heuristics import HeuristicBot
 from hoyle.agents.heuristics.hints import Hint, register_hints, resolve_hint
-from hoyle.agents.heuristics.vint import count_tricks, no_trump_tricks, side_tricks, trump_tricks
+from hoyle.agents.heuristics.vint import (
+    PARTNER_SHARE,
+    deal_events,
+    hand_and_partner,
+    no_trump_tricks,
+    shown_count,
+    side_tricks,
+    trump_tricks,
+)
 from hoyle.envs.core.cards import ACE, CLUBS, KING, NUM_SUITS, SPADES, card, cards_of, mask_of
-from hoyle.envs.core.tricks import TrickRules, legal_plays, trick_winner
+from hoyle.envs.core.tricks import TrickRules, legal_plays, trick_winner, weakest
 from hoyle.envs.games.auction_bridge import (
     CLUBS_BID,
     DECLARE_ACTION_BASE,
@@ -84,8 +92,6 @@ HINTS_TO_PLAYERS = f"{BOOK}, Hints to Players (the One-Spade Convention)"
 GENERAL_REMARKS = f"{BOOK}, General Remarks"
 OWN = f"not the book's: this project's own play ({BOOK})"
 
-PARTNER_SHARE = 1 / 3
-"""The partner's expected share of the tricks the hand does not count (one of three hands)."""
 MARGIN = 0.0
 """Tricks the count must exceed a declaration's by to declare it."""
 SURE_SET = 2.0
@@ -102,39 +108,15 @@ ONE_NO_TRUMP = DECLARE_ACTION_BASE + bid_index(1, NO_TRUMPS)
 
 def deal_declarations(view: AuctionBridgeView) -> list[tuple[int, int]]:
     """This deal's declarations, in order, as (seat, ladder index)."""
-    out: list[tuple[int, int]] = []
-    for kind, actor, value in reversed(view.log):
-        if kind == NEW_DEAL:
-            break
-        if kind == DECLARES:
-            out.append((actor, value))
-    return out[::-1]
-
-
-def partner_shown(view: AuctionBridgeView, denomination: int) -> float:
-    """What the partner's declarations in ``denomination`` made before the player's first one
-    showed of his own hand: the least count the declaration needed with a third of the rest
-    from the player (after the player's first declaration he was counting on it)."""
-    partner = (view.player + 2) % NUM_PLAYERS
-    shown = 0.0
-    for seat, index in deal_declarations(view):
-        if seat == view.player:
-            break
-        level, d = bid_of(index)
-        if seat == partner and d == denomination:
-            need = tricks_needed(level) + MARGIN
-            shown = max(shown, (need - TRICKS * PARTNER_SHARE) / (1 - PARTNER_SHARE))
-    return shown
+    return deal_events(view.log, NEW_DEAL, DECLARES)
 
 
 def side_count(view: AuctionBridgeView, denomination: int) -> float:
-    """The side's tricks in ``denomination`` as declarers: the hand's count (Vint's) and the
-    partner's share (a third of the rest, or what his declarations showed)."""
-    mine = count_tricks(view.hand, denomination)
-    if denomination == NO_TRUMPS and mine == 0.0:
-        return 0.0
-    share = max(0.0, TRICKS - mine) * PARTNER_SHARE
-    return min(float(TRICKS), mine + max(share, partner_shown(view, denomination)))
+    """The side's tricks in ``denomination`` as declarers, by Vint's count: the hand's, and the
+    partner's share (a third of the rest, or what his declarations before the player's first
+    one showed)."""
+    shown = shown_count(deal_declarations(view), view.player, denomination)
+    return hand_and_partner(view.hand, shown, denomination)
 
 
 def defence_count(hand: int, denomination: int) -> float:
@@ -327,13 +309,6 @@ def _side_winning(view: AuctionBridgeView) -> bool:
     return winner % 2 == view.to_move % 2 and not may_be_beaten(view, view.trick)
 
 
-def _lowest(view: AuctionBridgeView, cards: Sequence[int]) -> list[int]:
-    tr = _tricks(view)
-    plain = [c for c in cards if tr.suit[c] != tr.trump] or list(cards)
-    low = min(tr.power[c] for c in plain)
-    return [c for c in plain if tr.power[c] == low]
-
-
 def contract_first(view: AuctionBridgeView, legal: Sequence[int]) -> list[int]:
     cards = _cards(view, legal)
     if not cards or view.trick:
@@ -356,7 +331,7 @@ def partner_winning_low(view: AuctionBridgeView, legal: Sequence[int]) -> list[i
     cards = _cards(view, legal)
     if not cards or not view.trick or not _side_winning(view):
         return []
-    return _lowest(view, cards)
+    return weakest(cards, _tricks(view))
 
 
 def win_cheaply(view: AuctionBridgeView, legal: Sequence[int]) -> list[int]:
@@ -375,7 +350,7 @@ def win_cheaply(view: AuctionBridgeView, legal: Sequence[int]) -> list[int]:
 
 def follow_low(view: AuctionBridgeView, legal: Sequence[int]) -> list[int]:
     cards = _cards(view, legal)
-    return _lowest(view, cards) if cards else []
+    return weakest(cards, _tricks(view)) if cards else []
 
 
 HINT_TABLE = (

@@ -490,6 +490,22 @@ def points_table(values: Mapping[int, int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def weakest(cards: Sequence[CardId], rules: TrickRules) -> list[CardId]:
+    """The weakest of ``cards`` (all of them, when several tie): a card of a plain suit before a
+    trump, then the lowest power; ``[]`` for no cards. What a trick player throws away.
+
+    >>> from hoyle.envs.core.cards import SPADES, parse_card
+    >>> tr = build_tricks("t", ACE_HIGH_RANKS, SPADES)
+    >>> [format_card(c) for c in weakest([parse_card(x) for x in ("♠2", "♥9", "♦9", "♥A")], tr)]
+    ['♥9', '♦9']
+    """
+    if not cards:
+        return []
+    plain = [c for c in cards if rules.suit[c] != rules.trump] or list(cards)
+    low = min(rules.power[c] for c in plain)
+    return [c for c in plain if rules.power[c] == low]
+
+
 def trump_order(rules: TrickRules) -> list[CardId]:
     """The trumps of ``rules``, best first (golden tests §6.7, §18.7.6); ``[]`` at no trumps."""
     if rules.trump == NO_TRUMP:
@@ -542,6 +558,26 @@ class CardPlay:
     def to_play(self) -> int:
         """Index in ``seats`` of the seat to play next."""
         return (self.leader + len(self.table)) % len(self.seats)
+
+
+def partnership_card_play(
+    rules: TrickRules,
+    hands: tuple[CardMask, ...],
+    leader: int,
+    table: tuple[CardId, ...],
+    declarer: int,
+) -> CardPlay:
+    """The card play of four hands in two partnerships sitting opposite (Vint, Auction Bridge):
+    every seat plays, tricks are counted, the declarer's side is side 0."""
+    side = declarer % 2
+    return CardPlay(
+        tricks=rules,
+        seats=tuple(range(len(hands))),
+        hands=hands,
+        leader=leader,
+        table=table,
+        sides=tuple(0 if q % 2 == side else 1 for q in range(len(hands))),
+    )
 
 
 # --- auctions that end when all but one have passed -------------------------------------------
@@ -634,6 +670,7 @@ __all__ = [
     "leader_orders",
     "led_suit",
     "legal_plays",
+    "partnership_card_play",
     "play_refusal",
     "play_to_trick",
     "points_table",
@@ -644,4 +681,5 @@ __all__ = [
     "trick_winner",
     "trump_order",
     "void_cards",
+    "weakest",
 ]

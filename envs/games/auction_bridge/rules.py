@@ -49,6 +49,7 @@ from hoyle.envs.core.tricks import (
     TrickRules,
     leader_orders,
     legal_plays,
+    partnership_card_play,
     play_refusal,
     play_to_trick,
     void_cards,
@@ -70,6 +71,7 @@ from hoyle.envs.games.vint.rules import (  # noqa: F401 (doctests)
     TRICKS,
     bid_index,
     bid_of,
+    score_line,
     vint_tricks,
 )
 
@@ -737,18 +739,7 @@ class AuctionBridgePlay:
         declarer's side side 0; dummy's seat plays as a seat of its own."""
         if s.phase != PLAY:
             return None
-        dside = s.declarer % 2
-        return CardPlay(
-            tricks=self.trick_rules(s),
-            seats=tuple(range(NUM_PLAYERS)),
-            hands=s.hands,
-            leader=s.leader,
-            table=s.trick,
-            named=NO_SUIT,
-            sides=tuple(0 if q % 2 == dside else 1 for q in range(NUM_PLAYERS)),
-            points=None,
-            last_trick=0,
-        )
+        return partnership_card_play(self.trick_rules(s), s.hands, s.leader, s.trick, s.declarer)
 
 
 # --- small functions -------------------------------------------------------------------------
@@ -783,13 +774,3 @@ def auction_line(high: int, bidder: int, doubling: int, contract: int, declarer:
     if high >= 0:
         return f"Auction: highest {contract_words(high, doubling)} by player {bidder}"
     return "Auction: no declaration yet"
-
-
-def score_line(
-    below: Sequence[int], games: Sequence[int], score: Sequence[int], deal: Sequence[int]
-) -> str:
-    """The score of both sides (side 0: players 0 and 2; side 1: players 1 and 3)."""
-    return (
-        f"Below the line: {below[0]}-{below[1]}; games {games[0]}-{games[1]}; "
-        f"totals {score[0]}-{score[1]}; this deal {deal[0]}-{deal[1]}"
-    )

@@ -29,7 +29,6 @@ from hoyle.envs.games.auction_bridge.rules import (
     auction_line,
     contract_words,
     declaration_words,
-    score_line,
 )
 from hoyle.envs.games.vint.rules import (
     NUM_BIDS,
@@ -37,6 +36,7 @@ from hoyle.envs.games.vint.rules import (
     NUM_DENOMINATIONS,
     NUM_PLAYERS,
     TRICKS,
+    score_line,
     seat_name,
 )
 

@@ -49,6 +49,7 @@ from hoyle.envs.core.tricks import (
     build_tricks,
     leader_orders,
     legal_plays,
+    partnership_card_play,
     play_refusal,
     play_to_trick,
     void_cards,
@@ -724,18 +725,7 @@ class VintPlay:
         bidder's side side 0."""
         if s.phase != PLAY:
             return None
-        dside = s.declarer % 2
-        return CardPlay(
-            tricks=self.trick_rules(s),
-            seats=tuple(range(NUM_PLAYERS)),
-            hands=s.hands,
-            leader=s.leader,
-            table=s.trick,
-            named=NO_SUIT,
-            sides=tuple(0 if q % 2 == dside else 1 for q in range(NUM_PLAYERS)),
-            points=None,
-            last_trick=0,
-        )
+        return partnership_card_play(self.trick_rules(s), s.hands, s.leader, s.trick, s.declarer)
 
 
 # --- small functions -------------------------------------------------------------------------
