@@ -26,11 +26,14 @@ In priority order (a hint narrows the moves the ones before it left):
    denomination whose count covers it with the most to spare; redouble a doubled contract of
    the side's that the count covers with a trick to spare; otherwise pass, or, for the dealer,
    who must declare, One Spade (whose loss Law 51 limits to 100).
-6. ``contract-first`` ("As player of Dummy, aim first at fulfilling your contract ... As player
+6. ``follow-suit`` and ``revoke-penalty`` (Law 90; they decide only where a revoke is a
+   play, ``revoke=true``): follow suit; for each of the adversaries' revokes take three tricks
+   while the contract still needs them, else 150 above the line.
+7. ``contract-first`` ("As player of Dummy, aim first at fulfilling your contract ... As player
    against Dummy, aim first at saving the game"): until the side has the tricks it needs (the
    contract, or the set), lead from strength: trumps from the top while the adversaries may
    hold any (declaring side), else a master card.
-7. The card play of this project's own: ``partner-winning-low`` (do not overtake a trick the
+8. The card play of this project's own: ``partner-winning-low`` (do not overtake a trick the
    partner is sure to win), ``win-cheaply`` (beat the adversaries' card with the cheapest card
    sure to hold the trick, or else the cheapest winner), ``follow-low`` (otherwise the lowest
    card, a plain card before a trump).
@@ -70,9 +73,13 @@ from hoyle.envs.games.auction_bridge import (
     NEW_DEAL,
     NO_TRUMPS,
     PASS_ACTION,
+    PENALTY_POINTS_ACTION,
+    PENALTY_TRICKS_ACTION,
     PLAY,
     REDOUBLE_ACTION,
+    REVOKE_TRICKS,
     SPADES_BID,
+    TAKES_TRICKS,
     AuctionBridgeView,
     bid_index,
     bid_of,
@@ -90,6 +97,7 @@ from hoyle.envs.games.vint import (
 BOOK = BRIDGE_SPEC.citation
 HINTS_TO_PLAYERS = f"{BOOK}, Hints to Players (the One-Spade Convention)"
 GENERAL_REMARKS = f"{BOOK}, General Remarks"
+LAW_90 = f"{BOOK}, Law 90 (with revoke=true)"
 OWN = f"not the book's: this project's own play ({BOOK})"
 
 MARGIN = 0.0
@@ -309,6 +317,25 @@ def _side_winning(view: AuctionBridgeView) -> bool:
     return winner % 2 == view.to_move % 2 and not may_be_beaten(view, view.trick)
 
 
+def follow_suit(view: AuctionBridgeView, legal: Sequence[int]) -> list[int]:
+    cards = _cards(view, legal)
+    if not cards or not view.trick:
+        return []
+    tr = _tricks(view)
+    return cards_of(legal_plays(mask_of(cards), tr.suit[view.trick[0]], tr))
+
+
+def revoke_penalty(view: AuctionBridgeView, legal: Sequence[int]) -> list[int]:
+    if PENALTY_TRICKS_ACTION not in legal:
+        return []
+    side = view.declarer % 2
+    have = view.won[side] + view.won[side + 2]
+    need = tricks_needed(bid_of(view.contract)[0])
+    taken = sum(1 for k, _, _ in view.log if k == TAKES_TRICKS)
+    short = need - have - REVOKE_TRICKS * taken
+    return [PENALTY_TRICKS_ACTION if short > 0 else PENALTY_POINTS_ACTION]
+
+
 def contract_first(view: AuctionBridgeView, legal: Sequence[int]) -> list[int]:
     cards = _cards(view, legal)
     if not cards or view.trick:
@@ -366,6 +393,11 @@ HINT_TABLE = (
      "Chances being equal, it is always better to play a high call than a low one.", high_call),
     ("bid-by-count", OWN,
      "Declare what the counted tricks cover, the cheapest declaration; else pass.", bid_by_count),
+    ("follow-suit", LAW_90,
+     "Follow suit: a revoke costs 150, or three tricks, and the hand's score.", follow_suit),
+    ("revoke-penalty", LAW_90,
+     "For an adversary's revoke take three tricks while the contract needs them, else 150.",
+     revoke_penalty),
     ("contract-first", GENERAL_REMARKS,
      "Aim first at fulfilling the contract (against it, at saving the game): lead from "
      "strength until the side has its tricks.", contract_first),

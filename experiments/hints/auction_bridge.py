@@ -16,7 +16,8 @@ The book's hints and its worked numbers, in the book's order:
   the good", the rubber "worth about 63 points", and the misprinted "66 points" (the table
   gives 78: text problem 1 of RULES.md Appendix B), each with its verdict;
 * the plays the heuristic takes for granted (its own count and card play), ablated and refereed
-  as every heuristic hint is.
+  as every heuristic hint is; following suit and settling a revoke (Law 90) in the game where
+  a revoke is a play (``auction_bridge(revoke=true)``).
 
 One unit of the ablations is one point of the book's score per deal (a side's points of the
 deal less the other side's: ``envs/games/auction_bridge``).
@@ -346,6 +347,11 @@ _exact_experiment(
     "The game's contract_score (four by cards at No-trumps, both counts) and honour table "
     "(three Aces).", sixty_six,
 )  # fmt: skip
+REVOKES = "auction_bridge(revoke=true)"
+"""The game with Law 90's revoke as a play, where follow-suit and revoke-penalty decide."""
+for _hid in ("auction_bridge.follow-suit", "auction_bridge.revoke-penalty"):
+    M.register_hint(GAME, _HINT[_hid], "", UNIT, game_text=REVOKES, context=WITHOUT_CONVENTION,
+                    why=WHY_WITHOUT)  # fmt: skip
 _hint_pair("auction_bridge.contract-first")
 _hint_pair("auction_bridge.bid-by-count")
 M.register_hint(

@@ -29,7 +29,13 @@ import hoyle.envs  # noqa: F401
 from hoyle.agents import make
 from hoyle.agents.heuristics import auction_bridge as H
 from hoyle.envs.core.cards import format_card, parse_cards
-from tests.games.test_auction_bridge import SUITS, deal_into, load
+from tests.games.test_auction_bridge import (
+    SUITS,
+    deal_into,
+    load,
+    one_heart_with_revokes,
+    play_following,
+)
 from tests.helpers import do
 
 DEALS = 40
@@ -140,13 +146,28 @@ def test_contract_first_leads_trumps_from_the_top() -> None:
     assert decide(state, H.contract_first) == ["lead ♥A"]
 
 
+def test_follow_suit_and_settle_a_revoke() -> None:
+    """With ``revoke=true`` the heuristic follows suit; for an adversary's revoke it takes three
+    tricks while the contract needs them, else 150."""
+    state = one_heart_with_revokes()
+    do(state, "lead ♦A", "play ♦3")
+    assert decide(state, H.follow_suit) == ["play ♦2"]  # seat 0 holds ♦2
+    do(state, "play ♠4", "play ♥3")  # a revoke all the same
+    play_following(state)
+    have = sum(state.s.won[q] for q in (1, 3))
+    expected = "take three tricks" if have < 7 else "take 150 above the line"
+    assert decide(state, H.revoke_penalty) == [expected]
+    assert decide(state, H.follow_suit) == []
+
+
 # --- the agent ------------------------------------------------------------------------------------
 
 
 def test_hints_are_registered_in_order_and_the_convention_is_an_option() -> None:
     assert [h.id.split(".", 1)[1] for h in H.HINTS] == [
         "one-spade-convention", "double-sure-set", "let-them-fail", "high-call",
-        "bid-by-count", "contract-first", "partner-winning-low", "win-cheaply", "follow-low",
+        "bid-by-count", "follow-suit", "revoke-penalty", "contract-first",
+        "partner-winning-low", "win-cheaply", "follow-low",
     ]  # fmt: skip
     assert "Hints to Players" in H.HINTS[0].source and "General Remarks" in H.HINTS[1].source
     assert "not the book's" in H.HINTS[4].source

@@ -199,7 +199,7 @@ def test_bound_on_a_deal() -> None:
     g = load()
     assert g.min_utility() == -2_740 and g.max_utility() == 2_740
     assert load(rubber=True, max_deals=5).max_utility() == 5 * 2_740 + 250
-    assert g.num_distinct_actions() == B.NUM_DISTINCT_ACTIONS == 90
+    assert g.num_distinct_actions() == B.NUM_DISTINCT_ACTIONS == 92
     assert g.max_game_length() == 316 + 52
 
 
@@ -440,3 +440,101 @@ def test_below_the_line_under_thirty_is_no_game() -> None:
 def test_the_american_count() -> None:
     state = deal_into(load(count="american").new_initial_state(), SUITS)
     assert "declare Two Clubs" in names(do(state, "declare One No Trump"))
+
+
+# --- the revoke (Law 90, ``revoke=true``) -------------------------------------------------------
+
+# Seat 0 has eleven spades, ♥2 and ♦2; seat 1 twelve hearts and ♠3; seat 2 ten diamonds, ♠2 and
+# ♣A; seat 3 (dummy) twelve clubs and ♦3. One Heart by seat 1: seat 2 leads.
+REVOKE_DEAL = {
+    0: "♠A ♠K ♠Q ♠J ♠10 ♠9 ♠8 ♠7 ♠6 ♠5 ♠4 ♥2 ♦2",
+    1: "♥A ♥K ♥Q ♥J ♥10 ♥9 ♥8 ♥7 ♥6 ♥5 ♥4 ♥3 ♠3",
+    2: "♦A ♦K ♦Q ♦J ♦10 ♦9 ♦8 ♦7 ♦6 ♦5 ♦4 ♠2 ♣A",
+    3: "♣K ♣Q ♣J ♣10 ♣9 ♣8 ♣7 ♣6 ♣5 ♣4 ♣3 ♣2 ♦3",
+}
+
+
+def one_heart_with_revokes() -> Any:
+    state = deal_into(load(revoke=True).new_initial_state(), REVOKE_DEAL)
+    do(state, "declare One Club", "pass", "declare One Heart", "pass", "pass", "pass")
+    assert (state.s.declarer, state.s.dummy, state.current_player()) == (1, 3, 2)
+    return state
+
+
+def play_following(state: Any) -> Any:
+    """Play the hand out, every seat following suit when it can (no further revoke)."""
+    while state.s.phase == B.PLAY:
+        legal = state.legal_actions()
+        tr = state.get_game().rules.trick_rules(state.s)
+        led = tr.suit[state.s.trick[0]] if state.s.trick else -1
+        follow = [c for c in legal if tr.suit[c] == led]
+        state.apply_action((follow or legal)[0])
+    return state
+
+
+def test_a_revoke_is_a_play_but_dummy_follows_suit() -> None:
+    state = one_heart_with_revokes()
+    assert len(state.legal_actions()) == 13  # the leader: any card, as always
+    do(state, "lead ♦A")
+    assert names(state).keys() == {"play ♦3"}  # dummy's cards are on the table: he follows
+    do(state, "play ♦3")
+    assert len(state.legal_actions()) == 13  # seat 0 holds ♦2 and may revoke
+    assert load().max_game_length() == 368
+    assert load(revoke=True).max_game_length() == 368 + 24
+
+
+def test_an_adversarys_revoke_is_settled_by_the_declarer() -> None:
+    """Seat 0 renounces the ♦A holding ♦2: the revoke comes to light when the hand is over, and
+    the declarer chooses 150 above the line or three tricks (Law 90)."""
+    for choice in ("take three tricks", "take 150 above the line"):
+        state = one_heart_with_revokes()
+        do(state, "lead ♦A", "play ♦3", "play ♠4", "play ♥3")
+        assert state.s.revokes == (1, 0, 0, 0)
+        assert "revoked" not in state.information_state_string(2)  # not seen when made
+        play_following(state)
+        assert state.s.phase == B.SETTLE and state.current_player() == 1
+        assert set(names(state)) == {"take three tricks", "take 150 above the line"}
+        for p in range(4):
+            assert "player 0 revoked" in state.information_state_string(p)
+        tricks = state.get_game().rules.side_tricks(state.s)
+        do(state, choice)
+        assert state.is_terminal()
+        taken = int(choice == "take three tricks")
+        below, above = B.hand_score(held_of(REVOKE_DEAL), 1, decl(1, B.HEARTS_BID),
+                                    B.UNDOUBLED, tricks, revokes=(0, 1), taken=taken)  # fmt: skip
+        assert state.s.deal_score == (below[0] + above[0], below[1] + above[1])
+        honours = B.honour_scores(B.HEARTS_BID, held_of(REVOKE_DEAL))
+        assert state.s.deal_score[0] == honours[0]  # the revoking side: honours only
+        if not taken:
+            assert above[1] >= 150
+
+
+def test_the_declarers_revoke_gives_the_adversaries_150() -> None:
+    state = one_heart_with_revokes()
+    do(state, "lead ♠2", "play ♣2", "play ♠A", "play ♥3")  # seat 1 holds ♠3: a revoke
+    assert state.s.revokes == (0, 1, 0, 0)
+    play_following(state)
+    assert state.is_terminal()  # nothing to settle: the adversaries did not revoke
+    tricks = state.get_game().rules.side_tricks(state.s)
+    contract = B.contract_score(decl(1, B.HEARTS_BID), B.UNDOUBLED, tricks[1])
+    honours = B.honour_scores(B.HEARTS_BID, held_of(REVOKE_DEAL))
+    slam = B.slam_bonus(tricks[0])
+    assert state.s.deal_score == (honours[0] + 150 + contract.penalty + slam, honours[1])
+
+
+def test_with_revokes_a_renounce_is_no_void_to_the_determinizer() -> None:
+    """Seat 0 did not follow diamonds but holds ♦2: in the declarer's re-deals seat 0 may hold
+    diamonds (without the revoke rule, a renounce is a void)."""
+    state = one_heart_with_revokes()
+    do(state, "lead ♦A", "play ♦3", "play ♠4", "play ♥3")
+    diamonds = cards("♦2 ♦K ♦Q ♦J ♦10 ♦9 ♦8 ♦7 ♦6 ♦5 ♦4")
+    seen = False
+    for seed in range(40):
+        w = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert w.information_state_string(1) == state.information_state_string(1)
+        seen |= bool(w.s.hands[0] & diamonds)
+    assert seen
+
+
+def held_of(hands: dict[int, str]) -> tuple[int, ...]:
+    return tuple(cards(hands[q]) for q in range(4))

@@ -97,9 +97,23 @@ ASSUMPTIONS (where the book is silent, and where this module had to choose)
     before it nobody but dummy sees them. The declarer chooses dummy's cards (OpenSpiel's
     current player is the declarer while dummy's seat is to play); dummy himself never acts in
     the play.
-13. *Irregularities* (Laws 52, 53, 59, 70, 71, 90 and the Bridge laws they refer to): an
-    environment that offers only legal actions meets no revoke, exposed card, insufficient
-    declaration or call out of turn, so none is played.
+13. *Irregularities* (Laws 52, 53, 59, 70, 71 and the Bridge laws they refer to): an
+    environment that offers only legal actions meets no exposed card, insufficient declaration,
+    or call or lead out of turn, so none is played. The revoke of Law 90 is an optional rule
+    (``revoke=true``, assumption 14); by default a player must follow suit.
+14. *The revoke* (``revoke=true``, default false): every card of a player's hand is a legal
+    play, so a player may renounce holding a card of the suit led (a revoke); dummy's cards,
+    face upwards, always follow suit. A revoke is not seen when it is made (the table sees only
+    that the seat did not follow, so the determinizer no longer takes a renounce as a void);
+    when the last trick is turned every revoke of the hand comes to light ("player 1 revoked",
+    an event seen by all), and the penalty is settled as Law 90 says: each revoke of the
+    declarer gives the adversaries 150 above the line, besides any failure of his contract;
+    for each revoke of an adversary the declarer chooses (a decision, action "take 150 above
+    the line" or "take three tricks") 150 above the line or three tricks from the adversaries
+    (at most the tricks they have), which count toward his contract but earn no Law 58 bonus
+    (nor a slam). A side that revoked scores nothing that hand but honours and chicane; when
+    both sides revoked, neither scores anything else and nothing is settled. A seat revokes at
+    most twelve times a hand (never in the last trick).
 
 Parameters
 ----------
@@ -111,6 +125,7 @@ name            default   meaning
 ``max_deals``   40        the bound on a rubber's deals (``rubber=true``; assumption 10)
 ``count``       book      trick values: ``book`` 12/8/6/4/2, ``american`` 10/8/7/6/2 (assumption 5)
 ``declarer``    final     who plays: the ``final`` declarer, or the partner ``first_named`` (9)
+``revoke``      false     a revoke is a legal play, penalised as Law 90 says (assumption 14)
 ==============  ========  ======================================================================
 
 Actions
@@ -126,9 +141,12 @@ card ids                   0-51     "lead ♠A" / "play ♠A" (chance: "deal ♠
                                     No-trumps 4); which overcalls which is by value (Law 55)
 ``DOUBLE_ACTION``          88       "double"
 ``REDOUBLE_ACTION``        89       "redouble"
+``PENALTY_POINTS_ACTION``  90       "take 150 above the line" (``revoke=true``: the declarer
+                                    settles an adversary's revoke, Law 90)
+``PENALTY_TRICKS_ACTION``  91       "take three tricks"
 =========================  =======  ===========================================================
 
-``NUM_DISTINCT_ACTIONS`` = 90. Chance outcomes are card ids (``max_chance_outcomes`` = 52): each
+``NUM_DISTINCT_ACTIONS`` = 92. Chance outcomes are card ids (``max_chance_outcomes`` = 52): each
 card is dealt by its own chance node, uniformly among the cards not yet dealt.
 
 Bounds
@@ -136,7 +154,8 @@ Bounds
 *Game length.* An auction has at most 316 calls: 35 declarations at most (each must overcall),
 each followed by at most two passes, a double, two passes, a redouble and two passes, and three
 passes to close the last; then 52 plays: 368 decisions and 52 chance nodes a deal, ``max_deals``
-times that in a rubber.
+times that in a rubber. With ``revoke=true`` the declarer settles at most 24 revokes (twelve of
+each adversary): 392 decisions a deal.
 
 *Returns.* One side's points in one deal are at most 2,740 (either count): the adversaries of a
 redoubled Seven that takes no trick score 13 × 200, a grand slam (40) and at most 100 for
@@ -144,7 +163,8 @@ honours (four Aces in one hand; with trumps at most 10t + 2t = 96). The declarin
 bounded by less (a redoubled Seven No Trumps below, 336; the redoubled bonus of a One made with
 thirteen, 700; the slam and honours: 1,176) (:func:`~.rules.max_deal_score`). Since the other
 side scores nothing negative, a return lies within ±2,740 for one deal, and within
-±(``max_deals`` × 2,740 + 250) for a rubber.
+±(``max_deals`` × 2,740 + 250) for a rubber. With ``revoke=true`` the declaring side may add 150
+for each of 24 revokes of the adversaries: 1,176 + 3,600 = 4,776 a deal.
 
 Observation tensor (seats counted from the viewer: 0 = me, then to my left; sides: 0 = mine)
 ---------------------------------------------------------------------------------------------
@@ -157,7 +177,7 @@ piece             shape           meaning
 ``trick``         (4, 52)         the current trick's cards, by seat
 ``leader``        (4,)            who led (leads) the current trick
 ``won``           (4, 14)         tricks won this deal by each seat (one-hot 0-13)
-``phase``         (4,)            deal, auction, play, over
+``phase``         (5,)            deal, auction, play, over, revoke penalties
 ``to_move``       (4,)            the seat whose call or card is next
 ``deciding``      (4,)            the player who chooses it (the declarer for dummy's cards)
 ``dealer``        (4,)            the dealer
@@ -166,6 +186,7 @@ piece             shape           meaning
 ``bidder``        (4,)            its maker
 ``doubling``      (3,)            undoubled, doubled, redoubled
 ``passes``        (4,)            passes since the last other call, one-hot 0-3
+``settle``        (25,)           revokes the declarer has still to settle, one-hot 0-24
 ``declarer``      (4,)            the declarer (in the play)
 ``dummy``         (4,)            dummy (in the play)
 ``voids``         (4, 4)          suits a seat is known to lack (it did not follow)
@@ -174,13 +195,14 @@ piece             shape           meaning
 ``score``         (2,)            each side's grand total / the bound on it
 ``deal_score``    (2,)            each side's points this deal / 2,740
 ``deal_no``       (1,)            deals finished / ``max_deals``
-``events``        (E, 8 + 5 + 53) perfect recall only: every event seen, in order (the core's
+``events``        (E, 11 + 5 + 53) perfect recall only: every event seen, in order (the core's
                                   event log, :data:`~.rules.EVENT_KINDS`: a deal's marker, a
                                   card dealt, a pass, a declaration, a double, a redouble, a
-                                  card of dummy's laid down, a card played): the kind, the
+                                  card of dummy's laid down, a card played, a revoke shown,
+                                  a revoke settled by points or tricks): the kind, the
                                   actor counted from me (last: none) and the value (a card, or
                                   a declaration's ladder index; last: unseen);
-                                  E = 434 × ``max_deals``
+                                  E = 434 × ``max_deals`` (494 × with ``revoke=true``)
 ================  ==============  ============================================================
 
 The package
@@ -221,10 +243,15 @@ from hoyle.envs.games.auction_bridge.rules import (
     NEW_DEAL,
     NUM_DISTINCT_ACTIONS,
     OVER,
+    PENALTY_POINTS_ACTION,
+    PENALTY_TRICKS_ACTION,
     PLAY,
     REDOUBLE_ACTION,
     REDOUBLED,
+    REVOKE_TRICKS,
     RUBBER_BONUS,
+    SETTLE,
+    TAKES_TRICKS,
     UNDOUBLED,
     AuctionBridgePlay,
     AuctionBridgeState,
@@ -277,11 +304,16 @@ __all__ = [
     "NUM_DISTINCT_ACTIONS",
     "OVER",
     "PASS_ACTION",
+    "PENALTY_POINTS_ACTION",
+    "PENALTY_TRICKS_ACTION",
     "PLAY",
     "REDOUBLED",
     "REDOUBLE_ACTION",
+    "REVOKE_TRICKS",
     "RUBBER_BONUS",
+    "SETTLE",
     "SPADES_BID",
+    "TAKES_TRICKS",
     "UNDOUBLED",
     "AuctionBridgeDeterminizer",
     "AuctionBridgePlay",
@@ -338,6 +370,9 @@ GAME = register(
                 "trick values: book 12/8/6/4/2 (No-trumps to spades), american 10/8/7/6/2",
                 ("book", "american"),
             ),
+            "revoke": Param(
+                False, "a revoke is a legal play, penalised at the end of the hand (Law 90)"
+            ),
             "declarer": Param(
                 "final",
                 "who plays the hand: the final declarer, or the partner who first named the "
@@ -347,7 +382,7 @@ GAME = register(
         },
         min_players=4,
         max_players=4,
-        variants={"short_rubber": SHORT_RUBBER},
+        variants={"short_rubber": SHORT_RUBBER, "revokes": {"revoke": True}},
         no_tiny="The full pack is the game (thirteen tricks each, declarations of seven to "
         "thirteen tricks, honours A K Q J 10 and four Aces): no reduced pack keeps its rules, "
         "and the 52 cards dealt one at a time give 52! ≈ 8.1e+67 orders.",

@@ -47,7 +47,10 @@ class AuctionBridgeDeterminizer(AuctionBridgePlay):
 
     def forbidden_cards(self, s: AuctionBridgeState, player: int) -> Mapping[Hashable, int]:
         """What the table knows a seat does not hold (``DeclaresHidden``): the suits it did not
-        follow (none before the play)."""
+        follow (none before the play). Where a revoke is a play (``revoke=true``), a seat that
+        did not follow may still hold the suit: nothing is known."""
+        if self.revoke:
+            return {}
         return {
             q: self.void_cards(s.voids[q], s.contract) for q in range(NUM_PLAYERS) if q != player
         }

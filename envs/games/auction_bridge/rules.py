@@ -81,11 +81,16 @@ DECLARE_ACTION_BASE = PASS_ACTION + 1
 """Declaration ``i`` of the ladder (:func:`bid_index`: ``5 × (level − 1) + denomination``)."""
 DOUBLE_ACTION = DECLARE_ACTION_BASE + NUM_BIDS
 REDOUBLE_ACTION = DOUBLE_ACTION + 1
-NUM_DISTINCT_ACTIONS = REDOUBLE_ACTION + 1
+PENALTY_POINTS_ACTION = REDOUBLE_ACTION + 1
+"""Law 90 (``revoke=true``): the declarer takes 150 above the line for an adversary's revoke."""
+PENALTY_TRICKS_ACTION = PENALTY_POINTS_ACTION + 1
+"""... or three tricks from the adversaries."""
+NUM_DISTINCT_ACTIONS = PENALTY_TRICKS_ACTION + 1
 
-DEAL, AUCTION, PLAY, OVER = range(4)
-NUM_PHASES = 4
-PHASE_NAMES = ("deal", "auction", "play", "over")
+DEAL, AUCTION, PLAY, OVER, SETTLE = range(5)
+"""``SETTLE``: after the last trick, the declarer settles the adversaries' revokes (Law 90)."""
+NUM_PHASES = 5
+PHASE_NAMES = ("deal", "auction", "play", "over", "revoke penalties")
 
 UNDOUBLED, DOUBLED, REDOUBLED = range(3)
 DOUBLING_NAMES = ("", "doubled", "redoubled")
@@ -107,6 +112,11 @@ UNDER_TRICK = (50, 100, 200)
 (Law 50)."""
 ONE_SPADE_LIMIT = 100
 """The loss on One Spade in respect of tricks, doubled or not (Law 51)."""
+REVOKE_PENALTY = 150
+"""Law 90: what a revoke costs above the line (or three tricks, at the declarer's choice)."""
+REVOKE_TRICKS = 3
+MAX_REVOKES = HAND_SIZE - 1
+"""A seat revokes at most once a trick and never in the last (his one card is of the suit)."""
 DOUBLED_BONUS = 50
 """Law 58: a doubled contract made scores 50 above the line, and 50 per trick over; redoubled,
 both twice."""
@@ -138,8 +148,12 @@ EVENT_KINDS = (
     EventKind("{actor} redoubles", "none"),
     EventKind("{actor} lays down {value} as dummy"),
     EventKind("{actor} plays {value}"),
+    EventKind("{actor} revoked", "none"),
+    EventKind("{actor} takes 150 above the line for a revoke", "none"),
+    EventKind("{actor} takes three tricks for a revoke", "none"),
 )
-NEW_DEAL, DEALT, PASSES, DECLARES, DOUBLES, REDOUBLES, SHOWN, PLAYS = range(len(EVENT_KINDS))
+NEW_DEAL, DEALT, PASSES, DECLARES, DOUBLES, REDOUBLES, SHOWN, PLAYS = range(8)
+REVOKED, TAKES_POINTS, TAKES_TRICKS = range(8, 11)
 CALLS_PER_DEAL = (NUM_BIDS - 1) * 9 + 10
 """The most calls of one auction: each of the 35 declarations (each must overcall the last)
 followed by at most two passes, a double, two passes, a redouble and two passes before the
@@ -149,6 +163,9 @@ DECISIONS_PER_DEAL = CALLS_PER_DEAL + NUM_CARD_ACTIONS
 EVENTS_PER_DEAL = 1 + NUM_CARD_ACTIONS + CALLS_PER_DEAL + HAND_SIZE + NUM_CARD_ACTIONS
 """A deal's events: its marker, the 52 cards dealt, the calls, dummy's 13 cards laid down and
 the 52 cards played."""
+REVOKE_EVENTS_PER_DEAL = 3 * MAX_REVOKES + 2 * MAX_REVOKES
+"""With ``revoke=true``: the revokes shown at the end of the hand (three seats: dummy cannot
+revoke) and the declarer's settlement of the adversaries' (two seats)."""
 
 
 # --- the score, as small pure functions ------------------------------------------------------
@@ -315,27 +332,51 @@ def hand_score(
     doubling: int,
     tricks: Sequence[int],
     count: Sequence[int] = BOOK_COUNT,
+    revokes: tuple[int, int] = (0, 0),
+    taken: int = 0,
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     """One hand's score: ``(below, above)``, each per side (side 0 = seats 0 and 2), from the
-    hands as dealt, the declarer, the contract and its doubling, and the tricks each side took."""
+    hands as dealt, the declarer, the contract and its doubling, and the tricks each side took.
+
+    ``revokes`` (Law 90): the revokes of the declarer's side and of the adversaries; ``taken``:
+    of the adversaries' revokes, those the declarer settled by taking three tricks (the rest by
+    150 above). A side that revoked scores nothing but honours and chicane; if both did, neither
+    scores anything else (ASSUMPTION 14). The declarer's revokes give the adversaries 150 each
+    besides the failure of the contract; three tricks taken count toward the contract (at most
+    the adversaries' tricks) but earn no Law 58 bonus, and no slam (ASSUMPTION 14).
+
+    >>> hearts = bid_index(2, HEARTS_BID)
+    >>> hand_score([0, 0, 0, 0], 0, hearts, DOUBLED, (7, 6), revokes=(0, 1), taken=1)
+    ((64, 0), (0, 0))
+    >>> hand_score([0, 0, 0, 0], 0, hearts, DOUBLED, (7, 6), revokes=(1, 0))
+    ((0, 0), (0, 250))
+    """
     dside = declarer % 2
-    c = contract_score(contract, doubling, tricks[dside], count)
+    ours, theirs = revokes
+    honours = honour_scores(bid_of(contract)[1], held, count)
     below = [0, 0]
-    above = list(honour_scores(bid_of(contract)[1], held, count))
-    below[dside] += c.below
-    above[dside] += c.bonus
-    above[1 - dside] += c.penalty
-    for x in (0, 1):
-        above[x] += slam_bonus(tricks[x])
+    above = list(honours)
+    if ours and theirs:
+        return (0, 0), honours
+    moved = min(REVOKE_TRICKS * taken, tricks[1 - dside]) if theirs else 0
+    c = contract_score(contract, doubling, tricks[dside] + moved, count)
+    if not ours:
+        below[dside] += c.below
+        above[dside] += (c.bonus if not taken else 0) + REVOKE_PENALTY * (theirs - taken)
+        above[dside] += slam_bonus(tricks[dside])
+    if not theirs:
+        above[1 - dside] += c.penalty + REVOKE_PENALTY * ours + slam_bonus(tricks[1 - dside])
     return (below[0], below[1]), (above[0], above[1])
 
 
-def max_deal_score(count: Sequence[int] = BOOK_COUNT) -> int:
+def max_deal_score(count: Sequence[int] = BOOK_COUNT, revoke: bool = False) -> int:
     """A bound on what one side scores in one deal: the larger of the declarer's side's best
     (Seven of the highest value redoubled with thirteen tricks below, the redoubled bonus of a
     One made with thirteen, a grand slam and the best honours) and the adversaries' (thirteen
     redoubled under-tricks, a grand slam, the best honours). Each part's largest value, not a
-    score any deal reaches."""
+    score any deal reaches. With ``revoke`` the declarer's side may add 150 for each of the
+    adversaries' revokes (twelve each at most), the adversaries 150 for each of the
+    declarer's."""
     honours = max(FOUR_ACES_ONE_HAND, 10 * max(count[:NO_TRUMPS]) + 2 * max(count[:NO_TRUMPS]))
     declaring = (
         NUM_LEVELS * max(count) * MULTIPLIER[REDOUBLED]
@@ -344,6 +385,9 @@ def max_deal_score(count: Sequence[int] = BOOK_COUNT) -> int:
         + honours
     )
     defending = TRICKS * UNDER_TRICK[REDOUBLED] + SLAM_BONUS[GRAND_SLAM] + honours
+    if revoke:
+        declaring += 2 * MAX_REVOKES * REVOKE_PENALTY
+        defending += MAX_REVOKES * REVOKE_PENALTY
     return max(declaring, defending)
 
 
@@ -371,7 +415,9 @@ class AuctionBridgeState(PlainState):
     pass). ``named``: for each side and denomination (``5 × side + denomination``) the seat that
     first named it, or -1. ``contract``/``declarer``/``dummy``: set when the play starts;
     ``exposed``: dummy's hand is on the table. ``past``: completed tricks as ``(leader, cards...)``;
-    ``played``: their cards. ``below``: each side's points below the line in the game in
+    ``played``: their cards. ``revokes``: each seat's revokes this hand (``revoke=true``; hidden
+    from the others until the hand is over); ``settle``: the adversaries' revokes the declarer
+    has still to settle, ``taken``: those settled by taking three tricks. ``below``: each side's points below the line in the game in
     progress; ``games``: games won this rubber; ``score``: each side's grand total;
     ``deal_score``: this deal's. ``log``: the event log.
     """
@@ -379,7 +425,8 @@ class AuctionBridgeState(PlainState):
     __slots__ = ("below", "bidder", "contract", "deal_no", "deal_score", "dealer", "dealt",
                  "declarer", "doubling", "dummy", "exposed", "games", "hands", "held", "high",
                  "leader", "log", "named", "passes", "past", "phase", "played", "ply", "result",
-                 "score", "to_move", "trick", "voids", "won")  # fmt: skip
+                 "revokes", "score", "settle", "taken", "to_move", "trick", "voids",
+                 "won")  # fmt: skip
 
     phase: int
     to_move: int
@@ -398,6 +445,9 @@ class AuctionBridgeState(PlainState):
     declarer: int
     dummy: int
     exposed: bool
+    revokes: tuple[int, ...]
+    settle: int
+    taken: int
     leader: int
     trick: tuple[int, ...]
     won: tuple[int, ...]
@@ -431,6 +481,7 @@ class AuctionBridgePlay:
         self.count_name = str(params["count"])
         self.count: tuple[int, ...] = COUNTS[self.count_name]
         self.first_named = str(params["declarer"]) == "first_named"
+        self.revoke = bool(params["revoke"])
         self.tricks = tuple(vint_tricks(d) for d in range(NUM_DENOMINATIONS))
         self.trick_orders = leader_orders(range(NUM_PLAYERS), NUM_PLAYERS)
         self.overcalls = tuple(
@@ -441,16 +492,20 @@ class AuctionBridgePlay:
         self.pack_mask = FULL_52.mask
         self.num_cards = NUM_CARD_ACTIONS
         self.deal_plan = DealPlan.one_at_a_time(range(NUM_PLAYERS), HAND_SIZE)
-        self.deal_bound = max_deal_score(self.count)
+        self.deal_bound = max_deal_score(self.count, self.revoke)
         bound = self.deal_bound * self.max_deals + (RUBBER_BONUS if self.rubber else 0)
         self.score_bound = bound
         self.min_utility = -float(bound)
         self.max_utility = float(bound)
         self.utility_sum = 0.0
-        self.max_game_length = DECISIONS_PER_DEAL * self.max_deals
+        settles = 2 * MAX_REVOKES if self.revoke else 0
+        self.max_game_length = (DECISIONS_PER_DEAL + settles) * self.max_deals
         self.max_chance_nodes = self.num_cards * self.max_deals
         self.event_schema = EventSchema(
-            EVENT_KINDS, NUM_PLAYERS, NUM_CARD_ACTIONS, EVENTS_PER_DEAL * self.max_deals
+            EVENT_KINDS,
+            NUM_PLAYERS,
+            NUM_CARD_ACTIONS,
+            (EVENTS_PER_DEAL + (REVOKE_EVENTS_PER_DEAL if self.revoke else 0)) * self.max_deals,
         )
 
     # --- the Rules protocol -----------------------------------------------------------------
@@ -483,6 +538,9 @@ class AuctionBridgePlay:
         s.declarer = -1
         s.dummy = -1
         s.exposed = False
+        s.revokes = (0,) * NUM_PLAYERS
+        s.settle = 0
+        s.taken = 0
         s.leader = -1
         s.trick = ()
         s.won = (0,) * NUM_PLAYERS
@@ -525,10 +583,14 @@ class AuctionBridgePlay:
     def legal_actions(self, s: AuctionBridgeState) -> list[int]:
         ph = s.phase
         if ph == PLAY:
+            if self.revoke and s.to_move != s.dummy:
+                return cards_of(s.hands[s.to_move])  # a revoke is a play (Law 90)
             led = self.trick_rules(s).suit[s.trick[0]] if s.trick else NO_SUIT
             return cards_of(legal_plays(s.hands[s.to_move], led, self.trick_rules(s)))
         if ph == AUCTION:
             return self.calls(s)
+        if ph == SETTLE:
+            return [PENALTY_POINTS_ACTION, PENALTY_TRICKS_ACTION]
         return []
 
     def illegal_reason(self, s: AuctionBridgeState, action: int) -> str | None:
@@ -586,6 +648,8 @@ class AuctionBridgePlay:
         elif ph == PLAY:
             s.log = log_event(s.log, PLAYS, s.to_move, action, EVERYONE, at)
             self._play(s, action)
+        elif ph == SETTLE:
+            self._settle(s, action)
         else:
             raise ValueError("the game is over")
 
@@ -635,6 +699,11 @@ class AuctionBridgePlay:
         s.leader = s.to_move = (s.declarer + 1) % NUM_PLAYERS  # the declarer's left leads
 
     def _play(self, s: AuctionBridgeState, c: int) -> None:
+        if self.revoke and s.trick:
+            tr = self.trick_rules(s)
+            led = tr.suit[s.trick[0]]
+            if tr.suit[c] != led and s.hands[s.to_move] & tr.suit_masks[led]:
+                s.revokes = replace_at(s.revokes, s.to_move, s.revokes[s.to_move] + 1)
         s.hands, trick, s.voids, s.to_move, winner = play_to_trick(
             self.trick_rules(s), s.hands, s.trick, s.voids, self.trick_orders[s.leader], c
         )
@@ -651,12 +720,43 @@ class AuctionBridgePlay:
         s.won = replace_at(s.won, winner, s.won[winner] + 1)
         s.leader = winner
         if len(s.past) == TRICKS:
+            self._revokes_shown(s)
+
+    def _revokes_shown(self, s: AuctionBridgeState) -> None:
+        """The hand is over: every revoke comes to light (Law 90), and the declarer settles
+        each of the adversaries' (150 above, or three tricks) unless his side revoked too."""
+        for q in range(NUM_PLAYERS):
+            for _ in range(s.revokes[q]):
+                s.log = log_event(s.log, REVOKED, q)
+        ours, theirs = self.side_revokes(s)
+        if theirs and not ours:
+            s.phase = SETTLE
+            s.settle = theirs
+            s.to_move = s.declarer
+            return
+        self._end_hand(s)
+
+    def _settle(self, s: AuctionBridgeState, action: int) -> None:
+        if action == PENALTY_TRICKS_ACTION:
+            s.log = log_event(s.log, TAKES_TRICKS, s.declarer)
+            s.taken += 1
+        else:
+            s.log = log_event(s.log, TAKES_POINTS, s.declarer)
+        s.settle -= 1
+        if not s.settle:
             self._end_hand(s)
+
+    def side_revokes(self, s: AuctionBridgeState) -> tuple[int, int]:
+        """The revokes of the declarer's side and of the adversaries this hand."""
+        d = s.declarer
+        ours = s.revokes[d] + s.revokes[(d + 2) % NUM_PLAYERS]
+        return ours, sum(s.revokes) - ours
 
     def _end_hand(self, s: AuctionBridgeState) -> None:
         below, above = hand_score(
-            s.held, s.declarer, s.contract, s.doubling, self.side_tricks(s), self.count
-        )
+            s.held, s.declarer, s.contract, s.doubling, self.side_tricks(s), self.count,
+            self.side_revokes(s), s.taken,
+        )  # fmt: skip
         for x in (0, 1):
             self._add(s, x, below[x] + above[x])
         s.below = (s.below[0] + below[0], s.below[1] + below[1])
@@ -756,6 +856,10 @@ def action_words(action: int, following: bool = False) -> str:
         return "double"
     if action == REDOUBLE_ACTION:
         return "redouble"
+    if action == PENALTY_POINTS_ACTION:
+        return "take 150 above the line"
+    if action == PENALTY_TRICKS_ACTION:
+        return "take three tricks"
     return f"declare {declaration_words(action - DECLARE_ACTION_BASE)}"
 
 

@@ -23,6 +23,7 @@ from hoyle.envs.games.auction_bridge.rules import (
     DEAL,
     DENOMINATION_WORDS,
     GAME_POINTS,
+    MAX_REVOKES,
     NUM_PHASES,
     PHASE_NAMES,
     AuctionBridgeState,
@@ -55,7 +56,8 @@ class AuctionBridgeView:
     ``high``/``bidder``/``doubling``: the highest declaration so far (the contract once the play
     starts: ``contract`` ≥ 0, by ``declarer``, ``dummy`` his partner). ``dummy_hand``: dummy's
     cards on the table (``0`` before the opening lead), ``dummy_down``: whether
-    they are. ``log``: the events as this player saw
+    they are. ``settle``: the adversaries' revokes the declarer has still to
+    settle (Law 90; public: every revoke is shown when the hand is over). ``log``: the events as this player saw
     them. ``result``: the returns, once it is over.
     """
 
@@ -78,6 +80,7 @@ class AuctionBridgeView:
     bidder: int
     doubling: int
     passes: int
+    settle: int
     contract: int
     declarer: int
     dummy: int
@@ -117,6 +120,7 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             bidder=s.bidder,
             doubling=s.doubling,
             passes=s.passes,
+            settle=s.settle,
             contract=s.contract,
             declarer=s.declarer,
             dummy=s.dummy,
@@ -147,6 +151,7 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             ("bidder", (P,)),
             ("doubling", (3,)),
             ("passes", (P,)),
+            ("settle", (2 * MAX_REVOKES + 1,)),
             ("declarer", (P,)),
             ("dummy", (P,)),
             ("voids", (P, NUM_SUITS)),
@@ -191,6 +196,7 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
         set_one_hot(out["bidder"], rel(view.bidder))
         out["doubling"][view.doubling] = 1.0
         out["passes"][view.passes] = 1.0
+        out["settle"][view.settle] = 1.0
         set_one_hot(out["declarer"], rel(view.declarer))
         set_one_hot(out["dummy"], rel(view.dummy))
         for x in range(SIDES):
@@ -228,6 +234,8 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             ),
             score_line(view.below, view.games, view.score, view.deal_score),
         ]
+        if view.settle:
+            lines.append(f"Revokes to settle (Law 90): {view.settle}")
         if view.result is not None:
             lines.append(f"Returns: {list(view.result)}")
         if perfect_recall:
