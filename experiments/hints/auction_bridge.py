@@ -1,4 +1,4 @@
-"""Auction Bridge's hint experiments (RULES.md §17.6 and §17.7; Hoffmann, Hoyle's Games
+"""Auction Bridge's hint experiments (the items §17.6 and §17.7 of the report; Hoffmann, Hoyle's Games
 Modernized, AUCTION BRIDGE, "Hints to Players" and "General Remarks").
 
 The book's hints and its worked numbers, in the book's order:
@@ -14,7 +14,7 @@ The book's hints and its worked numbers, in the book's order:
   its advice, doubling only a sure set: exact, and ablated;
 * the golden arithmetic of §17.7: the laws' examples, "200 less 16 leaves you 184 ... 54 to
   the good", the rubber "worth about 63 points", and the misprinted "66 points" (the table
-  gives 78: text problem 1 of RULES.md Appendix B), each with its verdict;
+  gives 78: a misprint in the book's text), each with its verdict;
 * the plays the heuristic takes for granted (its own count and card play), ablated and refereed
   as every heuristic hint is; following suit and settling a revoke (Law 90) in the game where
   a revoke is a play (``auction_bridge(revoke=true)``).
@@ -109,7 +109,7 @@ def golden_laws(ctx: Context) -> Result:
         ("Law 50: doubled, two under: 200 above to the adversaries, nothing below",
          B.contract_score(decl(3, NT), B.DOUBLED, 7) == (0, 0, 200)),
     ]  # fmt: skip
-    return _exact(checks, "of the laws' examples (RULES.md §17.7, 1-4)")
+    return _exact(checks, "of the examples of Laws 50, 51, 55 and 58")
 
 
 # --- hint 2: a high call rather than a low one ------------------------------------------------------
@@ -210,7 +210,8 @@ def sixty_six(ctx: Context) -> Result:
     summary = (f'"four by cards, and score 30 Aces, you have won 66 points": by the table four '
                f"by cards at No-trumps and 30 Aces are {book} (with the later 10-point "
                f"No-trumps {american}); 66 is three by cards ({three}): a misprint")  # fmt: skip
-    notes = "RULES.md Appendix B, text problem 1. The sentence is not used as a golden test."
+    notes = ("A misprint in the book's text (66 is three by cards, 36 + 30); the sentence is not "
+             "used as a golden test, tests/games/test_auction_bridge.py checks the 78.")  # fmt: skip
     return result(exact_verdict(holds), float(holds), NAN, NAN, 1, "holds", summary,
                   {"table": book, "american": american, "three_by_cards": three}, notes=notes)  # fmt: skip
 
@@ -273,7 +274,7 @@ _exact_experiment(
     "loss on One Spade is limited to 100; Law 58: 50 and 50 a trick over, doubled when "
     "redoubled; Law 50: 50, 100 or 200 an under-trick, nothing below the line.",
     f"{BOOK}, Laws 50, 51, 55, 58",
-    "The game's own overcalls and contract_score on RULES.md §17.7's examples 1-4.",
+    "The game's own overcalls and contract_score on the examples of Laws 50, 51, 55 and 58.",
     golden_laws,
 )  # fmt: skip
 register(Experiment(
@@ -329,7 +330,7 @@ register_untestable(Untestable(
 _exact_experiment(
     "auction_bridge.golden-184.exact", "§17.6.6", "auction_bridge.let-them-fail",
     "It is more profitable to let your opponents fail than to score below the line yourself "
-    "(the book's example, RULES.md §17.7.5): if you can get the opponents to overbid your Two No-trumps with Three Hearts, and you see "
+    "(the book's own example): if you can get the opponents to overbid your Two No-trumps with Three Hearts, and you see "
     "that they can only get the odd trick, you will be better off if you double and let them "
     "play, even if they score 16 for honours. For 200 less 16 leaves you 184 points--and you "
     "are still 54 to the good.", GENERAL_REMARKS,
@@ -349,9 +350,14 @@ _exact_experiment(
 )  # fmt: skip
 REVOKES = "auction_bridge(revoke=true)"
 """The game with Law 90's revoke as a play, where follow-suit and revoke-penalty decide."""
-for _hid in ("auction_bridge.follow-suit", "auction_bridge.revoke-penalty"):
-    M.register_hint(GAME, _HINT[_hid], "", UNIT, game_text=REVOKES, context=WITHOUT_CONVENTION,
-                    why=WHY_WITHOUT)  # fmt: skip
+M.register_hint(GAME, _HINT["auction_bridge.follow-suit"], "", UNIT, game_text=REVOKES,
+                context=WITHOUT_CONVENTION, why=WHY_WITHOUT)  # fmt: skip
+M.register_hint(
+    GAME, _HINT["auction_bridge.revoke-penalty"], "", UNIT, game_text=REVOKES,
+    context=(*WITHOUT_CONVENTION, "follow-suit"),
+    why=WHY_WITHOUT + " And with follow-suit on nobody revokes, so there is nothing to settle: "
+    "it is measured among agents that revoke (without follow-suit).",
+)  # fmt: skip
 _hint_pair("auction_bridge.contract-first")
 _hint_pair("auction_bridge.bid-by-count")
 M.register_hint(
