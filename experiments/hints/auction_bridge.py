@@ -355,8 +355,10 @@ M.register_hint(GAME, _HINT["auction_bridge.follow-suit"], "", UNIT, game_text=R
 M.register_hint(
     GAME, _HINT["auction_bridge.revoke-penalty"], "", UNIT, game_text=REVOKES,
     context=(*WITHOUT_CONVENTION, "follow-suit"),
-    why=WHY_WITHOUT + " And with follow-suit on nobody revokes, so there is nothing to settle: "
-    "it is measured among agents that revoke (without follow-suit).",
+    why=WHY_WITHOUT + " And with follow-suit on nobody revokes, so there is nothing to settle; "
+    "it is measured without follow-suit, where both sides revoke and so, by Law 90's last "
+    "sentence, nothing is settled either: in self-play this hint never decides (it settles "
+    "the revokes of the agent without follow-suit in that hint's ablation).",
 )  # fmt: skip
 _hint_pair("auction_bridge.contract-first")
 _hint_pair("auction_bridge.bid-by-count")
