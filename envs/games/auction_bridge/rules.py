@@ -30,7 +30,7 @@ from hoyle.envs.core.cards import (
     iter_cards,
     mask_of,
 )
-from hoyle.envs.core.deal import DealPlan, deal_outcomes
+from hoyle.envs.core.deal import DealPlan
 from hoyle.envs.core.events import (
     EVERYONE,
     NOWHERE,
@@ -38,21 +38,21 @@ from hoyle.envs.core.events import (
     EventKind,
     EventSchema,
     log_event,
-    seats,
     settle_log,
 )
+from hoyle.envs.core.partnership import AUCTION as AUCTION
+from hoyle.envs.core.partnership import DEAL as DEAL
+from hoyle.envs.core.partnership import OVER as OVER
+from hoyle.envs.core.partnership import PLAY as PLAY
+from hoyle.envs.core.partnership import PartnershipPlay
 from hoyle.envs.core.registry import ParamValue
-from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, replace_at
+from hoyle.envs.core.rules import CHANCE, PlainState, replace_at
 from hoyle.envs.core.tricks import (
     NO_SUIT,
-    CardPlay,
-    TrickRules,
     leader_orders,
     legal_plays,
-    partnership_card_play,
     play_refusal,
     play_to_trick,
-    void_cards,
 )
 from hoyle.envs.games.vint.rules import (  # noqa: F401 (doctests)
     BOOK,
@@ -87,8 +87,8 @@ PENALTY_TRICKS_ACTION = PENALTY_POINTS_ACTION + 1
 """... or three tricks from the adversaries."""
 NUM_DISTINCT_ACTIONS = PENALTY_TRICKS_ACTION + 1
 
-DEAL, AUCTION, PLAY, OVER, SETTLE = range(5)
-"""``SETTLE``: after the last trick, the declarer settles the adversaries' revokes (Law 90)."""
+SETTLE = 4
+"""After ``DEAL, AUCTION, PLAY, OVER`` (the core's, :mod:`hoyle.envs.core.partnership`), ``SETTLE``: after the last trick, the declarer settles the adversaries' revokes (Law 90)."""
 NUM_PHASES = 5
 PHASE_NAMES = ("deal", "auction", "play", "over", "revoke penalties")
 
@@ -465,7 +465,7 @@ class AuctionBridgeState(PlainState):
 # --- the rules -------------------------------------------------------------------------------
 
 
-class AuctionBridgePlay:
+class AuctionBridgePlay(PartnershipPlay):
     """The rules of play of Auction Bridge for one parameter set. The game's rules object is
     :class:`hoyle.envs.games.auction_bridge.view.AuctionBridgeRules`, which adds the
     determinizer and the player's view."""
@@ -491,6 +491,7 @@ class AuctionBridgePlay:
         """``overcalls[i + 1]``: the declaration actions above declaration ``i`` (-1: none)."""
         self.pack_mask = FULL_52.mask
         self.num_cards = NUM_CARD_ACTIONS
+        self.dealt_event = DEALT
         self.deal_plan = DealPlan.one_at_a_time(range(NUM_PLAYERS), HAND_SIZE)
         self.deal_bound = max_deal_score(self.count, self.revoke)
         bound = self.deal_bound * self.max_deals + (RUBBER_BONUS if self.rubber else 0)
@@ -556,10 +557,6 @@ class AuctionBridgePlay:
         if s.to_move == s.dummy and s.phase == PLAY:
             return s.declarer
         return s.to_move
-
-    def trick_rules(self, s: AuctionBridgeState) -> TrickRules:
-        """The trick table of the contract's denomination."""
-        return self.tricks[s.contract % NUM_DENOMINATIONS]
 
     def calls(self, s: AuctionBridgeState) -> list[int]:
         """The calls open to the player to move (sorted action ids): pass (not before the first
@@ -627,16 +624,6 @@ class AuctionBridgePlay:
             return "you cannot redouble your adversaries' declaration (Law 56)"
         return None
 
-    def chance_outcomes(self, s: AuctionBridgeState) -> list[tuple[int, float]]:
-        if s.phase != DEAL:
-            return []
-        return deal_outcomes(self.pack_mask, s.dealt)
-
-    def returns(self, s: AuctionBridgeState) -> list[float]:
-        if s.result is None:
-            return [0.0] * NUM_PLAYERS
-        return [float(r) for r in s.result]
-
     def apply_action(self, s: AuctionBridgeState, action: int) -> None:
         ph = s.phase
         at = s.ply
@@ -652,17 +639,6 @@ class AuctionBridgePlay:
             self._settle(s, action)
         else:
             raise ValueError("the game is over")
-
-    def _deal(self, s: AuctionBridgeState, c: int, at: int) -> None:
-        k = s.dealt.bit_count()
-        seat = (s.dealer + 1 + self.deal_plan.holder(k)) % NUM_PLAYERS
-        s.log = log_event(s.log, DEALT, seat, c, seats(seat), at)  # the receiver's alone
-        s.dealt |= 1 << c
-        s.hands = replace_at(s.hands, seat, s.hands[seat] | 1 << c)
-        if k + 1 == self.num_cards:
-            s.held = s.hands
-            s.phase = AUCTION
-            s.to_move = s.dealer  # the dealer declares first
 
     def _call(self, s: AuctionBridgeState, action: int) -> None:
         p = s.to_move
@@ -789,27 +765,9 @@ class AuctionBridgePlay:
         s.log = settle_log(s.log)
         self._start_deal(s)
 
-    def _finish(self, s: AuctionBridgeState, margin: int) -> None:
-        s.phase = OVER
-        s.to_move = TERMINAL
-        s.result = tuple(margin if q % 2 == 0 else -margin for q in range(NUM_PLAYERS))
-
-    def side_tricks(self, s: AuctionBridgeState) -> tuple[int, int]:
-        """The tricks each side has taken this deal."""
-        w = s.won
-        return w[0] + w[2], w[1] + w[3]
-
-    def void_cards(self, voids: int, contract: int) -> int:
-        """The cards a seat that did not follow the suits ``voids`` cannot hold."""
-        return void_cards(voids, self.tricks[contract % NUM_DENOMINATIONS]) if voids else 0
-
     # --- text -------------------------------------------------------------------------------
     def action_to_string(self, s: AuctionBridgeState, player: int, action: int) -> str:
-        if player == CHANCE or s.phase == DEAL:
-            k = s.dealt.bit_count()
-            seat = (s.dealer + 1 + k) % NUM_PLAYERS
-            return f"deal {format_card(action)} to player {seat}"
-        return action_words(action, bool(s.trick))
+        return self.deal_words(s, player, action) or action_words(action, bool(s.trick))
 
     def state_string(self, s: AuctionBridgeState) -> str:
         lines = [
@@ -827,19 +785,6 @@ class AuctionBridgePlay:
         return "\n".join(lines)
 
     # --- information ------------------------------------------------------------------------
-    def card_zones(self, s: AuctionBridgeState) -> dict[str, int]:
-        zones = {f"hand{q}": h for q, h in enumerate(s.hands)}
-        zones["trick"] = mask_of(s.trick)
-        zones["tricks"] = s.played
-        zones["undealt"] = self.pack_mask & ~s.dealt
-        return zones
-
-    def card_play(self, s: AuctionBridgeState) -> CardPlay | None:
-        """The card play for a double-dummy searcher (``None`` outside it): tricks counted, the
-        declarer's side side 0; dummy's seat plays as a seat of its own."""
-        if s.phase != PLAY:
-            return None
-        return partnership_card_play(self.trick_rules(s), s.hands, s.leader, s.trick, s.declarer)
 
 
 # --- small functions -------------------------------------------------------------------------
