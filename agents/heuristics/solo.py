@@ -40,7 +40,7 @@ from collections.abc import Sequence
 
 from hoyle.agents.heuristics.hints import Hint, register_hints
 from hoyle.envs.core.cards import ACE, KING, NUM_SUITS, card, cards_of
-from hoyle.envs.core.tricks import trick_winner, trump_order
+from hoyle.envs.core.tricks import trick_winner, trump_order, weakest
 from hoyle.envs.games.solo import (
     ANNOUNCE_ACTION_BASE,
     BID_ACTION_BASE,
@@ -269,11 +269,8 @@ def bidder_leads_trumps(view: SoloView, legal: Sequence[int]) -> list[int]:
 
 
 def _lowest(view: SoloView, cards: Sequence[int]) -> list[int]:
-    tr = view.tricks
-    assert tr is not None
-    plain = [c for c in cards if tr.suit[c] != tr.trump] or list(cards)
-    low = min(tr.power[c] for c in plain)
-    return [c for c in plain if tr.power[c] == low]
+    assert view.tricks is not None
+    return weakest(cards, view.tricks)
 
 
 def partner_helps(view: SoloView, legal: Sequence[int]) -> list[int]:

@@ -42,7 +42,8 @@ from collections.abc import Sequence
 
 from hoyle.agents.heuristics.hints import Hint, register_hints
 from hoyle.envs.core.cards import ACE, JACK, KING, NUM_SUITS, QUEEN, card, cards_of, mask_of
-from hoyle.envs.core.tricks import TrickRules, trick_winner
+from hoyle.envs.core.events import ViewEvent
+from hoyle.envs.core.tricks import TrickRules, trick_winner, weakest
 from hoyle.envs.games.vint import (
     BID_ACTION_BASE,
     BIDS,
@@ -145,26 +146,42 @@ def count_tricks(hand: int, denomination: int) -> float:
     return trump_tricks(hand, trump) + side
 
 
-def _this_deal_bids(view: VintView) -> list[tuple[int, int]]:
-    """The bids of this deal, in order, as (bidder, ladder index)."""
+def deal_events(log: Sequence[ViewEvent], new_deal: int, kind: int) -> list[tuple[int, int]]:
+    """The events of ``kind`` since the last ``new_deal`` marker of ``log``, in order, as
+    (actor, value): this deal's bids."""
     out: list[tuple[int, int]] = []
-    for kind, actor, value in reversed(view.log):
-        if kind == NEW_DEAL:
+    for k, actor, value in reversed(log):
+        if k == new_deal:
             break
-        if kind == BIDS:
+        if k == kind:
             out.append((actor, value))
     return out[::-1]
 
 
+def _this_deal_bids(view: VintView) -> list[tuple[int, int]]:
+    """The bids of this deal, in order, as (bidder, ladder index)."""
+    return deal_events(view.log, NEW_DEAL, BIDS)
+
+
 def partner_count(view: VintView, denomination: int) -> float:
-    """What the partner's own hand is counted at in ``denomination``: the tricks his bid in it
-    showed (the least count that bid needed with a third of the rest from the player), else 0.
-    Only his bids made before the player's first bid count: after it he was counting on the
-    player's hand, and reading those back would count the same tricks twice."""
-    partner = view.partner_of(view.player)  # the current rubber's partner
+    """What the partner's own hand is counted at in ``denomination`` (:func:`shown_count`),
+    the partner being the current rubber's."""
+    return shown_count(
+        _this_deal_bids(view), view.player, view.partner_of(view.player), denomination
+    )
+
+
+def shown_count(
+    bids: Sequence[tuple[int, int]], player: int, partner: int, denomination: int
+) -> float:
+    """What ``partner``'s own hand is counted at in ``denomination``, from this deal's ``bids``
+    (seat, ladder index): the tricks his bid in it showed (the least count that bid needed with
+    a third of the rest from the player), else 0. Only his bids made before the player's first
+    bid count: after it he was counting on the player's hand, and reading those back would
+    count the same tricks twice."""
     shown = 0.0
-    for seat, index in _this_deal_bids(view):
-        if seat == view.player:
+    for seat, index in bids:
+        if seat == player:
             break
         level, d = bid_of(index)
         if seat == partner and d == denomination:
@@ -175,13 +192,19 @@ def partner_count(view: VintView, denomination: int) -> float:
 
 
 def side_count(view: VintView, denomination: int) -> float:
+    """The side's tricks in ``denomination`` (:func:`hand_and_partner`)."""
+    return hand_and_partner(view.hand, partner_count(view, denomination), denomination)
+
+
+def hand_and_partner(hand: int, shown: float, denomination: int) -> float:
     """The side's tricks in ``denomination``: the hand's count and the partner's share (a third
-    of the tricks the hand does not count, or what his bid in it showed, whichever is more)."""
-    mine = count_tricks(view.hand, denomination)
+    of the tricks the hand does not count, or ``shown``, what his bid in it showed, whichever
+    is more)."""
+    mine = count_tricks(hand, denomination)
     if denomination == NO_TRUMPS and mine == 0.0:
         return 0.0  # no No-trumps without Aces and stoppers
     share = max(0.0, TRICKS - mine) * PARTNER_SHARE
-    return min(float(TRICKS), mine + max(share, partner_count(view, denomination)))
+    return min(float(TRICKS), mine + max(share, shown))
 
 
 def counted_bid(view: VintView, legal: Sequence[int]) -> int | None:
@@ -284,10 +307,7 @@ def _side_winning(view: VintView) -> bool:
 
 def _lowest(view: VintView, cards: Sequence[int]) -> list[int]:
     """The weakest cards: plain cards before trumps, then the lowest power."""
-    tr = _tricks(view)
-    plain = [c for c in cards if tr.suit[c] != tr.trump] or list(cards)
-    low = min(tr.power[c] for c in plain)
-    return [c for c in plain if tr.power[c] == low]
+    return weakest(cards, _tricks(view))
 
 
 def declarer_draws_trumps(view: VintView, legal: Sequence[int]) -> list[int]:

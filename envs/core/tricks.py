@@ -521,6 +521,22 @@ def points_table(values: Mapping[int, int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def weakest(cards: Sequence[CardId], rules: TrickRules) -> list[CardId]:
+    """The weakest of ``cards`` (all of them, when several tie): a card of a plain suit before a
+    trump, then the lowest power; ``[]`` for no cards. What a trick player throws away.
+
+    >>> from hoyle.envs.core.cards import SPADES, parse_card
+    >>> tr = build_tricks("t", ACE_HIGH_RANKS, SPADES)
+    >>> [format_card(c) for c in weakest([parse_card(x) for x in ("♠2", "♥9", "♦9", "♥A")], tr)]
+    ['♥9', '♦9']
+    """
+    if not cards:
+        return []
+    plain = [c for c in cards if rules.suit[c] != rules.trump] or list(cards)
+    low = min(rules.power[c] for c in plain)
+    return [c for c in plain if rules.power[c] == low]
+
+
 def trump_order(rules: TrickRules) -> list[CardId]:
     """The trumps of ``rules``, best first (golden tests §6.7, §18.7.6); ``[]`` at no trumps."""
     if rules.trump == NO_TRUMP:
@@ -573,6 +589,30 @@ class CardPlay:
     def to_play(self) -> int:
         """Index in ``seats`` of the seat to play next."""
         return (self.leader + len(self.table)) % len(self.seats)
+
+
+def partnership_card_play(
+    rules: TrickRules,
+    hands: tuple[CardMask, ...],
+    leader: int,
+    table: tuple[CardId, ...],
+    declarer: int,
+    seating: tuple[int, ...] | None = None,
+) -> CardPlay:
+    """The card play of four hands in two partnerships sitting opposite (Vint, Auction Bridge):
+    every seat plays, tricks are counted, the declarer's side is side 0. ``seating`` lists the
+    players in chair order (default: player ``q`` in chair ``q``); the searcher's seats are the
+    chairs."""
+    seating = seating or tuple(range(len(hands)))
+    side = seating.index(declarer) % 2
+    return CardPlay(
+        tricks=rules,
+        seats=seating,
+        hands=tuple(hands[q] for q in seating),
+        leader=seating.index(leader),
+        table=table,
+        sides=tuple(0 if c % 2 == side else 1 for c in range(len(hands))),
+    )
 
 
 # --- auctions that end when all but one have passed -------------------------------------------
@@ -665,6 +705,7 @@ __all__ = [
     "leader_orders",
     "led_suit",
     "legal_plays",
+    "partnership_card_play",
     "play_refusal",
     "play_to_trick",
     "points_table",
@@ -677,4 +718,5 @@ __all__ = [
     "trump_order",
     "void_cards",
     "voids_line",
+    "weakest",
 ]

@@ -108,6 +108,7 @@ def _items(section: str) -> list[str]:
         ("calabrasella", "3.6"),
         ("five_hundred", "18.6"),
         ("poker_patience", "20.3"),
+        ("auction_bridge", "17.6"),
     ],
 )
 def test_every_hint_has_an_experiment_or_a_reason(game: str, section: str) -> None:

@@ -27,7 +27,7 @@ from hoyle.envs.core.cards import (
     format_card,
     mask_of,
 )
-from hoyle.envs.core.deal import DealPlan, deal_outcomes
+from hoyle.envs.core.deal import DealPlan
 from hoyle.envs.core.events import (
     EVERYONE,
     NOWHERE,
@@ -35,23 +35,25 @@ from hoyle.envs.core.events import (
     EventKind,
     EventSchema,
     log_event,
-    seats,
     settle_log,
 )
+from hoyle.envs.core.partnership import AUCTION as AUCTION
+from hoyle.envs.core.partnership import DEAL as DEAL
+from hoyle.envs.core.partnership import OVER as OVER
+from hoyle.envs.core.partnership import PLAY as PLAY
+from hoyle.envs.core.partnership import PartnershipPlay
 from hoyle.envs.core.registry import ParamValue
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, replace_at
 from hoyle.envs.core.tricks import (
     ACE_HIGH_RANKS,
     NO_SUIT,
     NO_TRUMP,
-    CardPlay,
     TrickRules,
     build_tricks,
     leader_orders,
     legal_plays,
     play_refusal,
     play_to_trick,
-    void_cards,
 )
 
 # --- constants and the action layout ---------------------------------------------------------
@@ -86,7 +88,6 @@ PASS_ACTION = NUM_CARD_ACTIONS
 BID_ACTION_BASE = PASS_ACTION + 1
 NUM_DISTINCT_ACTIONS = BID_ACTION_BASE + NUM_BIDS
 
-DEAL, AUCTION, PLAY, OVER = range(4)
 NUM_PHASES = 4
 PHASE_NAMES = ("deal", "auction", "play", "over")
 
@@ -454,7 +455,7 @@ class VintState(PlainState):
 # --- the rules -------------------------------------------------------------------------------
 
 
-class VintPlay:
+class VintPlay(PartnershipPlay):
     """The rules of play of Vint for one parameter set. The game's rules object is
     :class:`hoyle.envs.games.vint.view.VintRules`, which adds the determinizer
     (:mod:`~hoyle.envs.games.vint.determinizer`) and the player's view."""
@@ -484,6 +485,7 @@ class VintPlay:
         self.pack_mask = PACK
         self.pack_cards: tuple[int, ...] = tuple(cards_of(PACK))
         self.num_cards = len(self.pack_cards)
+        self.dealt_event = DEALT
         self.deal_plan = DealPlan.one_at_a_time(range(NUM_PLAYERS), HAND_SIZE)
         """The deal: one card at a time, holders counted from the dealer's left."""
         self.deal_bound = max_deal_score()
@@ -544,10 +546,6 @@ class VintPlay:
     def current_player(self, s: VintState) -> int:
         return s.to_move
 
-    def trick_rules(self, s: VintState) -> TrickRules:
-        """The trick table of the contract's denomination."""
-        return self.tricks[s.contract % NUM_DENOMINATIONS]
-
     def calls(self, s: VintState) -> list[int]:
         """The calls open to the player to move: pass, and every higher bid, except that no
         player may raise his own bid unless he has been overbid in the interval (the holder of
@@ -581,16 +579,6 @@ class VintPlay:
                 return f"a bid must be higher than {bid_words(s.high)}"
         return None
 
-    def chance_outcomes(self, s: VintState) -> list[tuple[int, float]]:
-        if s.phase != DEAL:
-            return []
-        return deal_outcomes(self.pack_mask, s.dealt)
-
-    def returns(self, s: VintState) -> list[float]:
-        if s.result is None:
-            return [0.0] * NUM_PLAYERS
-        return [float(r) for r in s.result]
-
     def apply_action(self, s: VintState, action: int) -> None:
         ph = s.phase
         at = s.ply
@@ -604,17 +592,6 @@ class VintPlay:
             self._play(s, action)
         else:
             raise ValueError("the game is over")
-
-    def _deal(self, s: VintState, c: int, at: int) -> None:
-        k = s.dealt.bit_count()
-        seat = self.orders[s.rubber_no][s.dealer][(1 + self.deal_plan.holder(k)) % NUM_PLAYERS]
-        s.log = log_event(s.log, DEALT, seat, c, seats(seat), at)  # the receiver's alone
-        s.dealt |= 1 << c
-        s.hands = replace_at(s.hands, seat, s.hands[seat] | 1 << c)
-        if k + 1 == self.num_cards:
-            s.held = s.hands
-            s.phase = AUCTION
-            s.to_move = s.dealer  # the dealer bids first
 
     def _call(self, s: VintState, action: int) -> None:
         p = s.to_move
@@ -736,28 +713,18 @@ class VintPlay:
         s.log = settle_log(s.log)
         self._start_deal(s)
 
-    def side_tricks(self, s: VintState) -> tuple[int, int]:
-        """The tricks each side has taken this deal."""
-        out = [0, 0]
-        for q, side in enumerate(self.sides[s.rubber_no]):
-            out[side] += s.won[q]
-        return out[0], out[1]
+    def seating(self, s: VintState) -> tuple[int, ...]:
+        """The players in chair order in the rubber being played (:data:`SEATINGS`): the deal,
+        the sides' tricks and the double-dummy card play follow it (``PartnershipPlay``)."""
+        return SEATINGS[s.rubber_no]
 
     def partner(self, s: VintState, player: int) -> int:
         """``player``'s partner in the rubber being played (the player opposite him)."""
         return self.orders[s.rubber_no][player][2]
 
-    def void_cards(self, voids: int, contract: int) -> int:
-        """The cards a seat that did not follow the suits ``voids`` cannot hold."""
-        return void_cards(voids, self.tricks[contract % NUM_DENOMINATIONS]) if voids else 0
-
     # --- text -------------------------------------------------------------------------------
     def action_to_string(self, s: VintState, player: int, action: int) -> str:
-        if player == CHANCE or s.phase == DEAL:
-            k = s.dealt.bit_count()
-            seat = self.orders[s.rubber_no][s.dealer][(1 + k) % NUM_PLAYERS]
-            return f"deal {format_card(action)} to player {seat}"
-        return action_words(action, bool(s.trick))
+        return self.deal_words(s, player, action) or action_words(action, bool(s.trick))
 
     def state_string(self, s: VintState) -> str:
         lines = [
@@ -776,32 +743,6 @@ class VintPlay:
         return "\n".join(lines)
 
     # --- information ------------------------------------------------------------------------
-    def card_zones(self, s: VintState) -> dict[str, int]:
-        zones = {f"hand{q}": h for q, h in enumerate(s.hands)}
-        zones["trick"] = mask_of(s.trick)
-        zones["tricks"] = s.played
-        zones["undealt"] = self.pack_mask & ~s.dealt
-        return zones
-
-    def card_play(self, s: VintState) -> CardPlay | None:
-        """The card play for a double-dummy searcher (``None`` outside it): tricks counted, the
-        bidder's side side 0."""
-        if s.phase != PLAY:
-            return None
-        seating = SEATINGS[s.rubber_no]
-        side = self.sides[s.rubber_no]
-        dside = side[s.declarer]
-        return CardPlay(
-            tricks=self.trick_rules(s),
-            seats=seating,
-            hands=tuple(s.hands[q] for q in seating),
-            leader=seating.index(s.leader),
-            table=s.trick,
-            named=NO_SUIT,
-            sides=tuple(0 if side[q] == dside else 1 for q in seating),
-            points=None,
-            last_trick=0,
-        )
 
 
 # --- small functions -------------------------------------------------------------------------
