@@ -239,7 +239,7 @@ class PIMCBot(SearchBot):
             searcher = UCTWorldSearcher(sims, c, make_evaluator(game, rollout))
             rules = getattr(game, "rules", None)
             if solver == "dds":
-                _check_dds(game, rules, dd)
+                _check_dds(game, dd)
             if dd > 0 and hasattr(rules, "card_play"):
                 searcher = DoubleDummySearcher(rules, dd, searcher, solver)
         self.searcher: WorldSearcher = searcher
@@ -262,15 +262,23 @@ class PIMCBot(SearchBot):
         return [(a, shares[a]) for a in legal], action
 
 
-def _check_dds(game: Any, rules: Any, dd: int) -> None:
-    """Refuse ``solver=dds`` in one line where it can be seen at once that DDS cannot play."""
+def dds_refusal(game: Any) -> str | None:
+    """Why ``solver=dds`` cannot play ``game``, as far as is seen before any card play (one
+    line), or ``None``: the rules give no card play, or fewer than four players. A card play
+    DDS cannot read (:func:`hoyle.agents.dds.play_refusal`) is found only when it comes."""
     name = game.get_type().short_name
-    if not isinstance(rules, CardPlayRules):
-        raise ValueError(f"pimc solver=dds: {name} has no card play for a double-dummy solver")
+    if not isinstance(getattr(game, "rules", None), CardPlayRules):
+        return f"{name} has no card play for a double-dummy solver"
     if game.num_players() < dds.NUM_SEATS:
-        raise ValueError(
-            f"pimc solver=dds: DDS plays four hands; {name} has {game.num_players()} players"
-        )
+        return f"DDS plays four hands; {name} has {game.num_players()} players"
+    return None
+
+
+def _check_dds(game: Any, dd: int) -> None:
+    """Refuse ``solver=dds`` in one line where it can be seen at once that DDS cannot play."""
+    why = dds_refusal(game)
+    if why is not None:
+        raise ValueError(f"pimc solver=dds: {why}")
     if dd == 0:
         raise ValueError("pimc solver=dds: dd=0 switches the double-dummy solver off")
     dds.require()
@@ -292,5 +300,6 @@ __all__ = [
     "UCTWorldSearcher",
     "WorldSearcher",
     "combine",
+    "dds_refusal",
     "from_spec",
 ]
