@@ -62,7 +62,7 @@ def decision_states(game: Any, rng: random.Random, count: int = DECISION_STATES)
     return states
 
 
-def moves_per_second(step: Callable[[Any], int], states: Sequence[Any], seconds: float) -> float:
+def moves_per_second(step: Callable[[Any], object], states: Sequence[Any], seconds: float) -> float:
     """Calls of ``step`` per second over ``states`` in turn, for about ``seconds``."""
     calls = 0
     start = time.perf_counter()

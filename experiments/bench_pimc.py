@@ -37,6 +37,7 @@ from typing import Any
 from hoyle.agents import dds
 from hoyle.agents.pimc import PIMCBot, dds_refusal
 from hoyle.envs.core.tricks import CardPlay
+from hoyle.experiments.bench_agents import moves_per_second
 from hoyle.experiments.bench_progress import Progress
 from hoyle.experiments.match import sample_chance
 
@@ -153,18 +154,19 @@ def warm_up() -> None:
 
 
 def _child(solve: Callable[[Any], None], states: Sequence[Any], seconds: float, conn: Any) -> None:
-    """The child's loop: solve worlds round ``states``, sending (worlds, seconds) after each."""
+    """The child's loop (the agents' :func:`~.bench_agents.moves_per_second`): solve worlds
+    round ``states`` for ``seconds``, sending (worlds, seconds) after each."""
     n = 0
     start = time.perf_counter()
-    while True:
-        for state in states:
-            solve(state)
-            n += 1
-            elapsed = time.perf_counter() - start
-            conn.send((n, elapsed))
-            if elapsed >= seconds:
-                conn.close()
-                return
+
+    def step(state: Any) -> None:
+        nonlocal n
+        solve(state)
+        n += 1
+        conn.send((n, time.perf_counter() - start))
+
+    moves_per_second(step, states, seconds)
+    conn.close()
 
 
 @dataclass(frozen=True)
