@@ -59,6 +59,8 @@ margin     0.0       flat: keep the prior's move unless beaten by this many stan
 c          0.7       tree: UCB exploration constant, in units of the spread of returns
 final      visits    tree: move choice, most ``visits`` or best mean ``value``
 scale      std       tree: exploration scale, running ``std`` of leaf returns or half ``range``
+auction    search    ``heuristic``: the game's heuristic decides outside the card play (the
+                     auction, discards); only the card play is searched (trick games)
 =========  ========  ==========================================================================
 
 The defaults work on every game (no heuristic needed). **Recommended** at about one second
@@ -95,6 +97,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hoyle.agents.search import (
+    AUCTION_CHOICES,
     Evaluator,
     Option,
     TreeSearchBot,
@@ -146,6 +149,12 @@ OPTIONS: dict[str, Option] = {
     "bias": Option(
         1.0, non_negative_float, "progressive bias of the prior's move (units of spread)"
     ),
+    "auction": Option(
+        "search",
+        str,
+        "who decides outside the card play: the search, or the heuristic",
+        AUCTION_CHOICES,
+    ),
 }
 
 
@@ -165,9 +174,12 @@ class ISMCTSBot(TreeSearchBot):
         margin: float = 0.0,
         prior: str = "none",
         bias: float = 1.0,
+        auction: str = "search",
         name: str = "",
     ) -> None:
-        super().__init__(game, seed, name or "ismcts", sims, c, rollout, final, scale, prior, bias)
+        super().__init__(
+            game, seed, name or "ismcts", sims, c, rollout, final, scale, prior, bias, auction
+        )
         self.flat = search == "flat"
         self.margin = margin
         self._perfect = perfect_information(game)

@@ -57,6 +57,8 @@ dd          8         solve the card play double dummy when every hand has at mo
                       cards (trick games with ``card_play``; 0: never)
 solver      own       the double-dummy solver: ``own`` (every trick game) or ``dds`` (standard
                       four-handed rules only; needs endplay)
+auction     search    ``heuristic``: the game's heuristic decides outside the card play (the
+                      auction, discards), and PIMC only plays the cards (trick games)
 ==========  ========  =========================================================================
 
 The default budget (20 × 40 = 800 simulations) costs about as much as ``ismcts:sims=800``.
@@ -71,6 +73,7 @@ from typing import Any
 from hoyle.agents import dds
 from hoyle.agents.double_dummy import DoubleDummy, Scoring
 from hoyle.agents.search import (
+    AUCTION_CHOICES,
     Evaluator,
     Node,
     Option,
@@ -102,6 +105,12 @@ OPTIONS: dict[str, Option] = {
     "vote": Option("mean", str, "how the worlds' verdicts combine", ("mean", "majority")),
     "dd": Option(8, non_negative_int, "double-dummy card play at or below this many cards a hand"),
     "solver": Option("own", str, "the double-dummy solver", SOLVERS),
+    "auction": Option(
+        "search",
+        str,
+        "who decides outside the card play: the search, or the heuristic",
+        AUCTION_CHOICES,
+    ),
 }
 
 WorldSearcher = Callable[[Sim, Any, int, Sequence[int], random.Random], Mapping[int, float]]
@@ -228,11 +237,12 @@ class PIMCBot(SearchBot):
         searcher: WorldSearcher | None = None,
         dd: int = 8,
         solver: str = "own",
+        auction: str = "search",
         name: str = "",
     ) -> None:
         """``solver``: ``own`` or ``dds`` (see the module docstring; ``dds`` is refused at once
         for a game without a four-handed card play, or with ``dd=0``)."""
-        super().__init__(game, seed, name or "pimc")
+        super().__init__(game, seed, name or "pimc", auction)
         self.sim = make_sim(game)
         self.worlds, self.sims, self.vote = worlds, sims, vote
         if searcher is None:
