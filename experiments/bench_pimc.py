@@ -17,17 +17,21 @@ the own solver is slowest; 8 and 5: later in the play), ``POSITIONS`` deals of e
 
 **The loop**: PIMC's own pieces (its determinizer and its double-dummy world searcher, built
 by :class:`~hoyle.agents.pimc.PIMCBot` with ``worlds=1,dd=N``) re-deal and solve one world
-after another, going round the positions, for about ``seconds``. Each solver runs in its own
-child process (forked once the parent has loaded both solvers' machine code), stopped at the
-budget: the own solver can take a minute on one 13-card world, and a bench must end. Where no
-world finishes within the budget the rate is an upper bound (one world over the time waited),
-shown as ``< N``. Without endplay the DDS column says how to install it.
+after another, going round the positions, for about ``seconds`` of CPU time. Each solver runs
+in its own child process (forked once the parent has loaded both solvers' machine code), and
+its rate is worlds per CPU second of that process, which a loaded machine disturbs far less
+than the clock (the other agents' rates are per second on the clock, best of rounds). A child
+is stopped at twice its budget on the clock: the own solver can take a minute on one 13-card
+world, and a bench must end. Where no world finished, the rate is an upper bound (one world
+over the CPU time spent), shown as ``< N``. Without endplay the DDS column says how to
+install it.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import random
+import resource
 import signal
 import time
 from collections.abc import Callable, Sequence
@@ -49,8 +53,11 @@ PLAYOUTS = 40
 """Random playouts tried per position wanted before a size is given up (a Vint auction of
 four passes has no card play)."""
 SOLVERS = ("own", "dds")
+WALL = 2.0
 GRACE = 0.5
-"""Seconds the parent waits past the budget for a child's last world before stopping it."""
+"""A child is stopped after ``WALL`` times its CPU budget on the clock, plus ``GRACE``
+seconds: on an idle machine it gets a whole core, so it has finished its last world or is
+still in one that outlasts the budget (the own solver at 13 cards)."""
 
 PIMC_COLUMNS = {
     "own_worlds_per_s": "PIMC worlds/s, own solver",
@@ -154,24 +161,31 @@ def warm_up() -> None:
 
 
 def _child(solve: Callable[[Any], None], states: Sequence[Any], seconds: float, conn: Any) -> None:
-    """The child's loop (the agents' :func:`~.bench_agents.moves_per_second`): solve worlds
-    round ``states`` for ``seconds``, sending (worlds, seconds) after each."""
+    """The child's loop (the agents' :func:`~.bench_agents.moves_per_second`, on the child's
+    CPU clock): solve worlds round ``states`` for ``seconds``, sending (worlds, CPU seconds)
+    after each."""
     n = 0
-    start = time.perf_counter()
+    start = time.process_time()
 
     def step(state: Any) -> None:
         nonlocal n
         solve(state)
         n += 1
-        conn.send((n, time.perf_counter() - start))
+        conn.send((n, time.process_time() - start))
 
-    moves_per_second(step, states, seconds)
+    moves_per_second(step, states, seconds, time.process_time)
     conn.close()
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished (reaped) children."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 @dataclass(frozen=True)
 class Rate:
-    """Worlds per second; ``bound``: no world finished, so the rate is an upper bound."""
+    """Worlds per CPU second; ``bound``: no world finished, so the rate is an upper bound."""
 
     worlds_per_s: float
     worlds: int
@@ -180,16 +194,18 @@ class Rate:
 
 
 def timed_worlds(solve: Callable[[Any], None], states: Sequence[Any], seconds: float) -> Rate:
-    """:func:`_child`'s loop in a forked child process, stopped ``GRACE`` seconds past the
-    budget: the worlds finished over their time, or an upper bound if none finished."""
+    """:func:`_child`'s loop in a forked child process for ``seconds`` of its CPU time, stopped
+    if it runs ``WALL`` times as long on the clock (a loaded machine gives it less than a
+    core) plus ``GRACE``: the worlds finished over their CPU time, or, if none finished, an
+    upper bound (one world over the CPU time the child spent)."""
     ctx = multiprocessing.get_context("fork")
     recv, send = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_child, args=(solve, states, seconds, send), daemon=True)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _children_cpu()
     child.start()
     send.close()
     last: tuple[int, float] | None = None
-    deadline = start + seconds + GRACE
+    deadline = start + WALL * seconds + GRACE
     try:
         while (left := deadline - time.perf_counter()) > 0 and recv.poll(left):
             try:
@@ -204,8 +220,8 @@ def timed_worlds(solve: Callable[[Any], None], states: Sequence[Any], seconds: f
     if child.exitcode not in (0, -signal.SIGTERM):
         raise RuntimeError(f"the PIMC timing process failed (exit code {child.exitcode})")
     if last is None:
-        waited = time.perf_counter() - start
-        return Rate(1.0 / waited, 0, waited, True)
+        spent = max(_children_cpu() - cpu, 1e-3)
+        return Rate(1.0 / spent, 0, spent, True)
     n, elapsed = last
     return Rate(n / elapsed, n, elapsed, False)
 
@@ -264,11 +280,11 @@ def run_pimc_bench(
 
 
 PIMC_LEGEND = (
-    "worlds/s: PIMC's world solves per second (a re-deal of the hidden cards, then the "
+    "worlds/s: PIMC's world solves per CPU second (a re-deal of the hidden cards, then the "
     "double-dummy value of every legal card), higher is better; each row's positions are "
     "the same for both solvers. DDS × own: DDS's worlds/s over the own solver's in the same "
     'run (above 1, DDS is faster). "< N": no world finished within the budget, N is one world '
-    'over the time waited (an upper bound), and "> N" the ratio\'s lower bound.'
+    'over the CPU time spent (an upper bound), and "> N" the ratio\'s lower bound.'
 )
 
 
@@ -283,7 +299,7 @@ def _rate(row: dict[str, Any], key: str) -> str:
 
 def format_pimc_bench(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as a plain-text table with its legend."""
-    title = "PIMC worlds per second, own double-dummy solver and DDS (pimc:dd=N,solver=own|dds)"
+    title = "PIMC worlds per CPU second, own double-dummy solver and DDS (pimc:dd=N,solver=own|dds)"
     if not rows:
         return f"{title}: no game here takes DDS (four hands, standard trick rules)"
     w = max(len("position"), *(len(r["row"]) for r in rows))

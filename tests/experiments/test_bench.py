@@ -260,7 +260,7 @@ def test_pimc_rows_are_recorded_and_compared_and_an_older_record_still_reads(
     record = tmp_path / "r.json"
     assert main(["bench", "vint", *quick, "--pimc-sizes", "5", "--record", str(record)]) == 0
     out = capsys.readouterr().out
-    assert "PIMC worlds per second" in out and "hoyle_vint, 5 cards a hand" in out
+    assert "PIMC worlds per CPU second" in out and "hoyle_vint, 5 cards a hand" in out
     kept = json.loads(record.read_text())
     [row] = kept["pimc"]
     assert row["row"] == "hoyle_vint, 5 cards a hand" and row["own_worlds_per_s"] > 0
