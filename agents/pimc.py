@@ -62,6 +62,20 @@ auction     search    ``heuristic``: the game's heuristic decides outside the ca
 ==========  ========  =========================================================================
 
 The default budget (20 × 40 = 800 simulations) costs about as much as ``ismcts:sims=800``.
+
+**Recommended** where PIMC is the strongest search measured (``RECOMMENDED``; the other games'
+are :data:`hoyle.agents.ismcts.RECOMMENDED`), at about one second a move (CPU time of one
+process on the project's 2-core machine kind, shared with other work):
+
+* Vint: ``pimc:worlds=16,dd=13,solver=dds,auction=heuristic``. The heuristic makes the calls
+  (a searched auction overbids its own partner: :class:`~hoyle.agents.search.SearchBot`), and
+  every card of the play is solved double dummy by DDS in 16 worlds: 0.67 s a card on the
+  first trick, 0.12 s a card over the deal, at most 1.02 s (65 searched cards of 3 deals).
+
+Measured against ``heuristic`` on duplicate deals, by side (``hoyle match vint --agents
+<spec>,heuristic --deals 40 --seed 1``; the committed leaderboard ``docs/leaderboards/vint-pimc``;
+95% CI paired by deal): PIMC's side minus the heuristic's +541 [+201, +881] points a deal over
+40 deals (the search played differently from the heuristic in 30 of them).
 """
 
 from __future__ import annotations
@@ -96,6 +110,13 @@ from hoyle.envs.core.tricks import CardPlay
 
 SOLVERS = ("own", "dds")
 """The double-dummy solvers PIMC can use (see the module docstring)."""
+
+RECOMMENDED: dict[str, str] = {
+    "vint": "pimc:worlds=16,dd=13,solver=dds,auction=heuristic",
+}
+"""The strongest spec measured per game where it is PIMC, at about one second a move (the
+committed leaderboards in ``docs/leaderboards`` play them; ``solver=dds`` needs endplay:
+``pip install 'hoyle[dds]'``)."""
 
 OPTIONS: dict[str, Option] = {
     "worlds": Option(20, positive_int, "determinized worlds per move"),
@@ -304,6 +325,7 @@ def from_spec(
 
 __all__ = [
     "OPTIONS",
+    "RECOMMENDED",
     "SOLVERS",
     "DoubleDummySearcher",
     "PIMCBot",

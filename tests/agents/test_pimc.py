@@ -156,3 +156,15 @@ def test_auction_heuristic_is_refused_in_one_line_without_a_card_play() -> None:
         assert "\n" not in str(e.value)
     with pytest.raises(ValueError, match="auction"):
         make("pimc:auction=bidding", pyspiel.load_game("hoyle_vint"), 0)
+
+
+def test_the_recommended_specs_build_and_play_in_their_games() -> None:
+    from hoyle.agents import dds
+    from hoyle.agents.pimc import RECOMMENDED
+
+    if not dds.available():
+        pytest.skip("the recommended PIMC solves with DDS: pip install 'hoyle[dds]'")
+    for name, spec in RECOMMENDED.items():
+        game = pyspiel.load_game(f"hoyle_{name}")
+        state = decision_states(game, 1, 1)[0]
+        assert make(spec, game, 0).step(state) in state.legal_actions()
