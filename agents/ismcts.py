@@ -87,6 +87,18 @@ deals, over 120 deals: Solo +1.32 [+0.72, +1.91] counters (the first 40 alone: +
 +0.65]) and Lift Smoke +0.31 [+0.15, +0.47] counters of the pool. The deep tree with random rollouts, whose random players bid wildly,
 was even with the heuristic in Five Hundred (-0.06 [-8.5, +8.4] over 26 deals).
 
+Vint, a partnership auction, is the exception to the searched auction. With the recipe as it
+stands (``sims=300``, about one second a call) the two partners outbid each other call after
+call, each one's worlds giving the other a random hand (the determinizer draws the cards, not
+the inferences of the bidding), up to seven no-trumps, six tricks down (-41,040 points on that
+deal); stopped after 11 deals, -5,371 [-15,579, +4,838] points a deal. With
+``auction=heuristic`` (the heuristic calls, the search plays the cards; ``sims=500``: 0.75 s a
+card over a deal, 1.1 to 1.3 s on the first tricks) it beats the heuristic by +563 [+74,
++1,052] points a deal over 40 deals (``docs/leaderboards/vint-ismcts``). PIMC solving the
+card play with DDS is as strong on the same deals (ISMCTS minus PIMC +22 [-277, +321]) at a
+sixth of the time, and is Vint's recommended search (:data:`hoyle.agents.pimc.RECOMMENDED`);
+this spec is the one to use without endplay.
+
 From Python, ``ISMCTSBot(game, seed, rollout=callable)`` takes any evaluator
 (:data:`hoyle.agents.search.Evaluator`, or a ``pyspiel.State -> returns`` callable).
 """

@@ -75,7 +75,14 @@ process on the project's 2-core machine kind, shared with other work):
 Measured against ``heuristic`` on duplicate deals, by side (``hoyle match vint --agents
 <spec>,heuristic --deals 40 --seed 1``; the committed leaderboard ``docs/leaderboards/vint-pimc``;
 95% CI paired by deal): PIMC's side minus the heuristic's +541 [+201, +881] points a deal over
-40 deals (the search played differently from the heuristic in 30 of them).
+40 deals (the two sides' results differed in 30 of them). On the same deals ISMCTS with the
+heuristic's auction (``ismcts:search=flat,rollout=heuristic,prior=heuristic,margin=1,
+auction=heuristic,sims=500``, 0.75 s a card) gained +563 [+74, +1,052], even with PIMC
+(ISMCTS minus PIMC +22 [-277, +321]): PIMC is recommended for doing it in a sixth of the
+time, ISMCTS is the choice without endplay. With the own solver from 8 cards a hand and UCT
+above (``pimc:worlds=16,sims=40,rollout=heuristic,dd=8,auction=heuristic``) PIMC did not beat
+the heuristic over 20 deals (-73 [-527, +381]; DDS's spec minus it +774 [+155, +1,393] on those
+deals): the early tricks need the exact solve.
 """
 
 from __future__ import annotations
