@@ -57,9 +57,32 @@ dd          8         solve the card play double dummy when every hand has at mo
                       cards (trick games with ``card_play``; 0: never)
 solver      own       the double-dummy solver: ``own`` (every trick game) or ``dds`` (standard
                       four-handed rules only; needs endplay)
+auction     search    ``heuristic``: the game's heuristic decides outside the card play (the
+                      auction, discards), and PIMC only plays the cards (trick games)
 ==========  ========  =========================================================================
 
 The default budget (20 × 40 = 800 simulations) costs about as much as ``ismcts:sims=800``.
+
+**Recommended** where PIMC is the strongest search measured (``RECOMMENDED``; the other games'
+are :data:`hoyle.agents.ismcts.RECOMMENDED`), at about one second a move (CPU time of one
+process on the project's 2-core machine kind, shared with other work):
+
+* Vint: ``pimc:worlds=16,dd=13,solver=dds,auction=heuristic``. The heuristic makes the calls
+  (a searched auction overbids its own partner: :class:`~hoyle.agents.search.SearchBot`), and
+  every card of the play is solved double dummy by DDS in 16 worlds: 0.67 s a card on the
+  first trick, 0.12 s a card over the deal, at most 1.02 s (65 searched cards of 3 deals).
+
+Measured against ``heuristic`` on duplicate deals, by side (``hoyle match vint --agents
+<spec>,heuristic --deals 40 --seed 1``; the committed leaderboard ``docs/leaderboards/vint-pimc``;
+95% CI paired by deal): PIMC's side minus the heuristic's +541 [+201, +881] points a deal over
+40 deals (the two sides' results differed in 30 of them). On the same deals ISMCTS with the
+heuristic's auction (``ismcts:search=flat,rollout=heuristic,prior=heuristic,margin=1,
+auction=heuristic,sims=500``, 0.75 s a card) gained +563 [+74, +1,052], even with PIMC
+(ISMCTS minus PIMC +22 [-277, +321]): PIMC is recommended for doing it in a sixth of the
+time, ISMCTS is the choice without endplay. With the own solver from 8 cards a hand and UCT
+above (``pimc:worlds=16,sims=40,rollout=heuristic,dd=8,auction=heuristic``) PIMC did not beat
+the heuristic over 20 deals (-73 [-527, +381]; DDS's spec minus it +774 [+155, +1,393] on those
+deals): the early tricks need the exact solve.
 """
 
 from __future__ import annotations
@@ -71,6 +94,7 @@ from typing import Any
 from hoyle.agents import dds
 from hoyle.agents.double_dummy import DoubleDummy, Scoring
 from hoyle.agents.search import (
+    AUCTION_CHOICES,
     Evaluator,
     Node,
     Option,
@@ -94,6 +118,13 @@ from hoyle.envs.core.tricks import CardPlay
 SOLVERS = ("own", "dds")
 """The double-dummy solvers PIMC can use (see the module docstring)."""
 
+RECOMMENDED: dict[str, str] = {
+    "vint": "pimc:worlds=16,dd=13,solver=dds,auction=heuristic",
+}
+"""The strongest spec measured per game where it is PIMC, at about one second a move (the
+committed leaderboards in ``docs/leaderboards`` play them; ``solver=dds`` needs endplay:
+``pip install 'hoyle[dds]'``)."""
+
 OPTIONS: dict[str, Option] = {
     "worlds": Option(20, positive_int, "determinized worlds per move"),
     "sims": Option(40, positive_int, "world-searcher simulations per world"),
@@ -102,6 +133,12 @@ OPTIONS: dict[str, Option] = {
     "vote": Option("mean", str, "how the worlds' verdicts combine", ("mean", "majority")),
     "dd": Option(8, non_negative_int, "double-dummy card play at or below this many cards a hand"),
     "solver": Option("own", str, "the double-dummy solver", SOLVERS),
+    "auction": Option(
+        "search",
+        str,
+        "who decides outside the card play: the search, or the heuristic",
+        AUCTION_CHOICES,
+    ),
 }
 
 WorldSearcher = Callable[[Sim, Any, int, Sequence[int], random.Random], Mapping[int, float]]
@@ -228,18 +265,19 @@ class PIMCBot(SearchBot):
         searcher: WorldSearcher | None = None,
         dd: int = 8,
         solver: str = "own",
+        auction: str = "search",
         name: str = "",
     ) -> None:
         """``solver``: ``own`` or ``dds`` (see the module docstring; ``dds`` is refused at once
         for a game without a four-handed card play, or with ``dd=0``)."""
-        super().__init__(game, seed, name or "pimc")
+        super().__init__(game, seed, name or "pimc", auction)
         self.sim = make_sim(game)
         self.worlds, self.sims, self.vote = worlds, sims, vote
         if searcher is None:
             searcher = UCTWorldSearcher(sims, c, make_evaluator(game, rollout))
             rules = getattr(game, "rules", None)
             if solver == "dds":
-                _check_dds(game, rules, dd)
+                _check_dds(game, dd)
             if dd > 0 and hasattr(rules, "card_play"):
                 searcher = DoubleDummySearcher(rules, dd, searcher, solver)
         self.searcher: WorldSearcher = searcher
@@ -262,15 +300,23 @@ class PIMCBot(SearchBot):
         return [(a, shares[a]) for a in legal], action
 
 
-def _check_dds(game: Any, rules: Any, dd: int) -> None:
-    """Refuse ``solver=dds`` in one line where it can be seen at once that DDS cannot play."""
+def dds_refusal(game: Any) -> str | None:
+    """Why ``solver=dds`` cannot play ``game``, as far as is seen before any card play (one
+    line), or ``None``: the rules give no card play, or fewer than four players. A card play
+    DDS cannot read (:func:`hoyle.agents.dds.play_refusal`) is found only when it comes."""
     name = game.get_type().short_name
-    if not isinstance(rules, CardPlayRules):
-        raise ValueError(f"pimc solver=dds: {name} has no card play for a double-dummy solver")
+    if not isinstance(getattr(game, "rules", None), CardPlayRules):
+        return f"{name} has no card play for a double-dummy solver"
     if game.num_players() < dds.NUM_SEATS:
-        raise ValueError(
-            f"pimc solver=dds: DDS plays four hands; {name} has {game.num_players()} players"
-        )
+        return f"DDS plays four hands; {name} has {game.num_players()} players"
+    return None
+
+
+def _check_dds(game: Any, dd: int) -> None:
+    """Refuse ``solver=dds`` in one line where it can be seen at once that DDS cannot play."""
+    why = dds_refusal(game)
+    if why is not None:
+        raise ValueError(f"pimc solver=dds: {why}")
     if dd == 0:
         raise ValueError("pimc solver=dds: dd=0 switches the double-dummy solver off")
     dds.require()
@@ -286,11 +332,13 @@ def from_spec(
 
 __all__ = [
     "OPTIONS",
+    "RECOMMENDED",
     "SOLVERS",
     "DoubleDummySearcher",
     "PIMCBot",
     "UCTWorldSearcher",
     "WorldSearcher",
     "combine",
+    "dds_refusal",
     "from_spec",
 ]

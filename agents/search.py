@@ -693,17 +693,35 @@ def information_key(state: Any, player: int) -> str:
     raise ValueError("the game provides neither information-state nor observation strings")
 
 
+AUCTION_CHOICES = ("search", "heuristic")
+"""``auction``: who makes the decisions outside the card play (see :class:`SearchBot`)."""
+
+
 class SearchBot(HoyleBot):
     """Base of the search agents: one forced move is played without search; subclasses search.
 
-    After each move, ``last_sims`` is the number of simulations run (0 for a forced move) and
-    ``last_policy`` the root's visit distribution.
+    With ``auction="heuristic"`` every decision outside the card play (where the rules'
+    ``card_play(s)`` is ``None``: the auction, and any discard or exchange) is the game's
+    heuristic's (its book hints, from the mover's view, ties broken by an RNG seeded from the
+    agent's seed and the mover's information state), and only the card play is searched. A
+    determinizer re-deals the hidden cards without the inferences of the bidding, so in a
+    partnership auction the searcher's worlds give its partner a random hand: in Vint the
+    searched auction overbid its own partner, call after call, to seven (the measurements are
+    in :mod:`hoyle.agents.ismcts`).
+
+    After each move, ``last_sims`` is the number of simulations run (0 for a forced move or
+    the heuristic's) and ``last_policy`` the root's visit distribution.
     """
 
-    def __init__(self, game: Any, seed: int, name: str) -> None:
+    def __init__(self, game: Any, seed: int, name: str, auction: str = "search") -> None:
         super().__init__(game, seed, name)
         self.last_sims = 0
         self.last_policy: list[tuple[int, float]] = []
+        self.auction_bot: HoyleBot | None = None
+        if auction not in AUCTION_CHOICES:
+            raise ValueError(f"auction must be one of {', '.join(AUCTION_CHOICES)}")
+        if auction == "heuristic":
+            self.auction_bot = auction_heuristic(game, self.name)
 
     def step(self, state: Any) -> int:
         return self.step_with_policy(state)[1]
@@ -720,12 +738,36 @@ class SearchBot(HoyleBot):
             self.last_policy = [(int(legal[0]), 1.0)]
             self.last_reason = "forced"
             return self.last_policy, int(legal[0])
+        bot = self.auction_bot
+        if bot is not None and self.game.rules.card_play(state.s) is None:
+            player = state.current_player()
+            bot.reseed(step_rng(self.seed, information_key(state, player)).getrandbits(32))
+            action = int(bot.step(state))
+            self.last_sims = 0
+            self.last_policy = [(action, 1.0)]
+            self.last_reason = f"auction=heuristic: {bot.last_reason}"
+            return self.last_policy, action
         policy, action = self.search_move(state, legal)
         self.last_policy = policy
         return policy, action
 
     def search_move(self, state: Any, legal: list[int]) -> tuple[list[tuple[int, float]], int]:
         raise NotImplementedError
+
+
+def auction_heuristic(game: Any, name: str) -> HoyleBot:
+    """The heuristic agent that makes an ``auction=heuristic`` searcher's decisions outside the
+    card play; refused in one line for a game without a card play or without book hints."""
+    from hoyle.agents.heuristics import game_hints, make_heuristic
+    from hoyle.envs.core.capabilities import CardPlayRules
+
+    short = game.get_type().short_name
+    if not is_hoyle_game(game) or not isinstance(game.rules, CardPlayRules):
+        raise ValueError(f"{name}: auction=heuristic needs a trick game with a card play; "
+                         f"{short} has none")  # fmt: skip
+    if not game_hints(game.spec.short_name):
+        raise ValueError(f"{name}: auction=heuristic needs the game's heuristic; {short} has none")
+    return make_heuristic(game, {}, (), 0, "heuristic")
 
 
 class TreeSearchBot(SearchBot):
@@ -744,8 +786,9 @@ class TreeSearchBot(SearchBot):
         scale: str,
         prior: str,
         bias: float,
+        auction: str = "search",
     ) -> None:
-        super().__init__(game, seed, name)
+        super().__init__(game, seed, name, auction)
         self.sim = make_sim(game)
         self.sims, self.c, self.final, self.scale = sims, c, final, scale
         self.evaluate = make_evaluator(game, rollout)

@@ -1,7 +1,9 @@
 """``hoyle bench``: the games, the agents and the envs timed beside their references, in one run.
 
 The sections are :mod:`.bench` (random playouts, ``clone``, ``set_from``, beside OpenSpiel's
-C++ games), :mod:`.bench_agents` (search and MCCFR beside OpenSpiel's C++ ISMCTS and MCTS) and,
+C++ games), :mod:`.bench_agents` (search and MCCFR beside OpenSpiel's C++ ISMCTS and MCTS),
+:mod:`.bench_pimc` (PIMC's worlds per second with the own double-dummy solver and with DDS, in
+every game DDS can play) and,
 with ``--envs``, :mod:`.bench_envs` (PettingZoo and Gymnasium loops beside PettingZoo's classic
 envs and RLCard). A run says up front about how long it will take and, on stderr, what it is
 doing and how long is left (:mod:`.bench_progress`); ``--record FILE`` keeps it as JSON and
@@ -50,21 +52,36 @@ def check_args(args: argparse.Namespace) -> None:
         raise UsageError("--rounds must be at least 1 and --seconds positive")
     if args.agent_seconds <= 0 or args.env_seconds <= 0:
         raise UsageError("--agent-seconds and --env-seconds must be positive")
+    args.pimc_sizes = pimc_sizes(args.pimc_sizes)
     if args.profile and (args.record or args.compare or args.envs or args.baseline):
         raise UsageError("--profile shows where playout time goes and nothing else: it does not "
                          "combine with --envs, --baseline, --record or --compare")  # fmt: skip
 
 
+def pimc_sizes(text: str | tuple[int, ...]) -> tuple[int, ...]:
+    """``--pimc-sizes``: cards a hand, comma-separated, each 1 to 13."""
+    if isinstance(text, tuple):
+        return text
+    try:
+        sizes = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        sizes = ()
+    if not sizes or any(not 1 <= n <= 13 for n in sizes):
+        raise UsageError(f"--pimc-sizes {text}: give cards a hand, 1 to 13, comma-separated "
+                         "(e.g. 13,8,5)")  # fmt: skip
+    return tuple(dict.fromkeys(sizes))
+
+
 def settings(args: argparse.Namespace, names: list[str]) -> dict[str, Any]:
     """The options a record keeps, so that a later run can be made the same way."""
     keep = ("seconds", "rounds", "seed", "reference", "agents", "agent_seconds",
-            "agent_reference", "envs", "env_seconds")  # fmt: skip
+            "agent_reference", "pimc_sizes", "envs", "env_seconds")  # fmt: skip
     return {"games": names, **{k: getattr(args, k) for k in keep}}
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from hoyle.envs import GAMES
-    from hoyle.experiments import bench, bench_agents, bench_envs
+    from hoyle.experiments import bench, bench_agents, bench_envs, bench_pimc
     from hoyle.experiments.bench_progress import Progress, clock
     from hoyle.experiments.bench_record import (
         comparison,
@@ -90,8 +107,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 0
 
     plan = bench.planned_seconds(games, args.seconds, args.reference, args.baseline is not None)
+    pimc_games = [g for g in games if bench_pimc.dds_applies(g, args.seed)] if args.agents else []
     if args.agents:
         plan += bench_agents.planned_seconds(games, args.agent_seconds, args.agent_reference)
+        plan += bench_pimc.planned_seconds(pimc_games, args.agent_seconds, args.pimc_sizes)
     if args.envs:
         plan += bench_envs.planned_seconds(games, args.env_seconds)
     stream = None if args.quiet else sys.stderr
@@ -103,7 +122,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
               file=stream)  # fmt: skip
     progress = Progress(plan, stream)
     sections: dict[str, list[dict[str, Any]]] = {"games": [], "floor": [], "agents": [],
-                                                 "envs": []}  # fmt: skip
+                                                 "pimc": [], "envs": []}  # fmt: skip
     try:
         if args.baseline is not None:
             with bench.Baseline(args.baseline) as old:
@@ -117,6 +136,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         if args.agents:
             sections["agents"] = bench_agents.run_agent_bench(
                 games, args.agent_seconds, args.seed, args.agent_reference, progress
+            )
+            sections["pimc"] = bench_pimc.run_pimc_bench(
+                pimc_games, args.agent_seconds, args.seed, args.pimc_sizes, progress
             )
         if args.envs:
             sections["envs"] = bench_envs.run_env_bench(games, args.env_seconds, args.seed,
@@ -137,7 +159,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
                              "the bench ran; it is left as it is") from None  # fmt: skip
     compared = comparison(record, then) if then is not None else None
     if args.json:
-        out = {k: record[k] for k in ("games", "floor", "agents", "envs")}
+        out = {k: record[k] for k in ("games", "floor", "agents", "pimc", "envs")}
         if compared is not None:
             out["comparison"] = compared
         print(json.dumps(out, indent=2, allow_nan=False))
@@ -148,6 +170,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         if record["agents"]:
             print()
             print(bench_agents.format_agent_bench(record["agents"]))
+        if args.agents:
+            print()
+            print(bench_pimc.format_pimc_bench(record["pimc"]))
         if record["envs"]:
             print()
             print(bench_envs.format_env_bench(record["envs"]))
@@ -192,7 +217,8 @@ def add_command(subparsers: Any) -> None:
     b.add_argument("--agents", action=argparse.BooleanOptionalAction, default=True,
                    help="also time the agents: ISMCTS and MCTS simulations/s, MCCFR "
                    "iterations/s, beside OpenSpiel's C++ ISMCTS and MCTS (default; "
-                   "--no-agents skips them)")  # fmt: skip
+                   "--no-agents skips them), and PIMC's worlds/s with the own double-dummy "
+                   "solver and with DDS in every game DDS can play")  # fmt: skip
     b.add_argument("--agent-seconds", type=float, default=2.0,
                    help="time per agent measurement (default 2)")  # fmt: skip
     b.add_argument("--agent-reference", default=None,
@@ -200,6 +226,9 @@ def add_command(subparsers: Any) -> None:
                    "(default: each game's own: gin_rummy for Conquian and Cassino, euchre for "
                    "the four-handed trick games, bridge for Vint, hearts for the three-handed "
                    "ones)")  # fmt: skip
+    b.add_argument("--pimc-sizes", default="13,8,5", metavar="N,N",
+                   help="cards a hand of the positions where PIMC's worlds/s are timed, own "
+                   "solver and DDS (default 13,8,5: the first lead, then later in the play)")  # fmt: skip
     b.add_argument("--envs", action="store_true",
                    help="also time the env loops: hoyle's PettingZoo AEC and Gymnasium envs "
                    "beside PettingZoo's classic hold'em envs and RLCard's gin-rummy and bridge "

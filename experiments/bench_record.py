@@ -23,16 +23,18 @@ from typing import Any
 
 from hoyle.envs.core.files import FileFormatError, read_json
 from hoyle.experiments.bench_agents import AGENT_COLUMNS
+from hoyle.experiments.bench_pimc import PIMC_COLUMNS
 
 FORMAT = "hoyle-bench-record"
 VERSION = 1
-SECTIONS = {"games": "game", "floor": "game", "agents": "game", "envs": "env"}
+SECTIONS = {"games": "game", "floor": "game", "agents": "game", "pimc": "row", "envs": "env"}
 """The record's sections, each with the field that names its rows (a record may lack one:
-``floor`` came after the first records)."""
+``floor`` and ``pimc`` came after the first records)."""
 RATES = {
     "games": {"steps_per_s": "steps/s", "games_per_s": "games/s"},
     "floor": {"steps_per_s": "steps/s"},
     "agents": AGENT_COLUMNS,
+    "pimc": PIMC_COLUMNS,
     "envs": {"steps_per_s": "decision steps/s"},
 }  # fmt: skip
 """Per section, the numbers where higher is faster."""

@@ -106,3 +106,65 @@ def test_the_card_play_is_solved_double_dummy_late_in_the_hand(
         assert move in state.legal_actions()
         assert make("pimc:worlds=3,dd=4", game, seed=2).step(state) == move
     assert len(calls) == 2 * 2 * 3  # two states, two bots, three worlds each
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["pimc:worlds=2,dd=5,auction=heuristic",
+     "ismcts:search=flat,rollout=heuristic,prior=heuristic,sims=16,auction=heuristic"],
+)  # fmt: skip
+def test_auction_heuristic_leaves_the_calls_to_the_book_hints_and_searches_the_cards(
+    spec: str,
+) -> None:
+    from hoyle.agents.heuristics import make_heuristic
+    from hoyle.agents.search import information_key, step_rng
+
+    game = pyspiel.load_game("hoyle_vint")
+    bot = make(spec, game, 7)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    calls = cards = 0
+    while not state.is_terminal() and cards < 3:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        legal = state.legal_actions()
+        action = bot.step(state)
+        assert action in legal
+        if len(legal) > 1 and game.rules.card_play(state.s) is None:
+            # The call is the heuristic agent's, seeded from the mover's information state:
+            # the same as a fresh heuristic asked the same way, and no simulation is spent.
+            player = state.current_player()
+            heuristic = make_heuristic(game, {}, (), 0, "heuristic")
+            heuristic.reseed(step_rng(7, information_key(state, player)).getrandbits(32))
+            assert action == heuristic.step(state)
+            assert bot.last_sims == 0 and bot.last_reason.startswith("auction=heuristic: vint.")
+            calls += 1
+        elif len(legal) > 1:
+            assert bot.last_sims > 0 and not bot.last_reason.startswith("auction=")
+            cards += 1
+        state.apply_action(action)
+    assert calls >= 1
+
+
+def test_auction_heuristic_is_refused_in_one_line_without_a_card_play() -> None:
+    conquian = pyspiel.load_game("hoyle_conquian")
+    for spec in ("pimc:auction=heuristic", "ismcts:auction=heuristic"):
+        with pytest.raises(ValueError, match="auction=heuristic needs a trick game") as e:
+            make(spec, conquian, 0)
+        assert "\n" not in str(e.value)
+    with pytest.raises(ValueError, match="auction"):
+        make("pimc:auction=bidding", pyspiel.load_game("hoyle_vint"), 0)
+
+
+def test_the_recommended_specs_build_and_play_in_their_games() -> None:
+    from hoyle.agents import dds
+    from hoyle.agents.pimc import RECOMMENDED
+
+    if not dds.available():
+        pytest.skip("the recommended PIMC solves with DDS: pip install 'hoyle[dds]'")
+    for name, spec in RECOMMENDED.items():
+        game = pyspiel.load_game(f"hoyle_{name}")
+        state = decision_states(game, 1, 1)[0]
+        assert make(spec, game, 0).step(state) in state.legal_actions()

@@ -187,3 +187,95 @@ def test_the_floor_is_a_python_game_that_does_nothing_timed_by_the_same_loop(
     assert main(["bench", "conquian", *QUICK, "--quiet", "--compare", str(old)]) == 0
     out = capsys.readouterr().out
     assert "hoyle_conquian  steps/s" in out and "python_floor" not in out.split("compared")[1]
+
+
+def test_pimc_bench_times_the_own_solver_and_dds_on_the_games_dds_can_play() -> None:
+    from hoyle.agents import dds
+    from hoyle.experiments import bench_pimc
+
+    vint = pyspiel.load_game("hoyle_vint")
+    # Decided as PIMC decides it, not by a list: Vint's card play is DDS's; Solo's (four hands,
+    # top trumps) and Five Hundred's (three hands) are not.
+    assert bench_pimc.dds_applies(vint)
+    assert not bench_pimc.dds_applies(pyspiel.load_game("hoyle_solo"))
+    assert not bench_pimc.dds_applies(pyspiel.load_game("hoyle_five_hundred"))
+    five = pyspiel.load_game("hoyle_five_hundred")
+    assert bench_pimc.run_pimc_bench([five], 0.01) == []
+
+    found = bench_pimc.positions(vint, (13, 5), count=2)
+    for size, states in found.items():
+        assert len(states) == 2
+        for state in states:
+            play = bench_pimc.card_play(vint, state)
+            assert play is not None and not play.table
+            assert {h.bit_count() for h in play.hands} == {size}
+    rows = bench_pimc.run_pimc_bench([vint], 0.05, sizes=(5,))
+    [row] = rows
+    assert row["row"] == "hoyle_vint, 5 cards a hand" and row["cards"] == 5
+    assert row["own_worlds"] >= 1 and row["own_worlds_per_s"] > 0
+    if dds.available():
+        assert row["dds_worlds"] >= 1 and row["dds_worlds_per_s"] > 0
+        assert row["x_dds"] == row["dds_worlds_per_s"] / row["own_worlds_per_s"]
+    text = bench_pimc.format_pimc_bench(rows)
+    assert "hoyle_vint, 5 cards a hand" in text and "DDS × own" in text
+    assert "higher is better" in text
+
+
+def test_pimc_bench_without_endplay_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hoyle.agents import dds
+    from hoyle.experiments import bench_pimc
+
+    monkeypatch.setattr(dds, "available", lambda: False)
+    rows = bench_pimc.run_pimc_bench([pyspiel.load_game("hoyle_vint")], 0.02, sizes=(5,))
+    [row] = rows
+    assert row["own_worlds_per_s"] > 0
+    assert row["dds_worlds_per_s"] is None and row["x_dds"] is None
+    assert "pip install 'hoyle[dds]'" in bench_pimc.format_pimc_bench(rows)
+
+
+def _slow_world(state: Any) -> None:
+    import time
+
+    time.sleep(60)
+
+
+def test_a_world_that_outlasts_the_budget_is_stopped_and_shown_as_a_bound() -> None:
+    from hoyle.experiments import bench_pimc
+
+    rate = bench_pimc.timed_worlds(_slow_world, [None], 0.05)
+    assert rate.bound and rate.worlds == 0 and rate.worlds_per_s > 0
+    rows = [{"row": "hoyle_x, 13 cards a hand", "own_worlds_per_s": 0.5,
+             "own_worlds_per_s_bound": True, "dds_worlds_per_s": 20.0, "x_dds": 40.0,
+             "x_dds_bound": True}]  # fmt: skip
+    text = bench_pimc.format_pimc_bench(rows)
+    assert "< 0.5" in text and "> 40.0" in text and "upper bound" in text
+
+
+def test_pimc_rows_are_recorded_and_compared_and_an_older_record_still_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    quick = ["--seconds", "0.02", "--rounds", "1", "--agent-seconds", "0.05", "--quiet"]
+    record = tmp_path / "r.json"
+    assert main(["bench", "vint", *quick, "--pimc-sizes", "5", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "PIMC worlds per CPU second" in out and "hoyle_vint, 5 cards a hand" in out
+    kept = json.loads(record.read_text())
+    [row] = kept["pimc"]
+    assert row["row"] == "hoyle_vint, 5 cards a hand" and row["own_worlds_per_s"] > 0
+    assert kept["settings"]["pimc_sizes"] == [5]
+
+    assert main(["bench", "vint", *quick, "--pimc-sizes", "5", "--compare", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "hoyle_vint, 5 cards a hand  PIMC worlds/s, own solver" in out
+
+    del kept["pimc"]  # a record made before PIMC was timed
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(kept))
+    assert main(["bench", "vint", *quick, "--pimc-sizes", "5", "--compare", str(old)]) == 0
+    out = capsys.readouterr().out
+    assert "PIMC worlds/s" not in out.split("compared with")[1]
+
+    assert main(["bench", "vint", *quick, "--pimc-sizes", "14"]) == 2
+    assert "--pimc-sizes 14" in capsys.readouterr().err
