@@ -68,6 +68,17 @@ def offsets(pieces: Sequence[tuple[str, tuple[int, ...]]]) -> dict[str, int]:
     return out
 
 
+def relative_seats(num_players: int) -> tuple[tuple[int, ...], ...]:
+    """``[me][q]``: seat ``q`` counted from ``me`` to his left (0: ``me``), the seat order of
+    the tensors of games whose seats are counted from the viewer.
+
+    >>> relative_seats(3)
+    ((0, 1, 2), (2, 0, 1), (1, 2, 0))
+    """
+    n = num_players
+    return tuple(tuple((q - me) % n for q in range(n)) for me in range(n))
+
+
 class PackBits:
     """Card masks to bits at their pack positions, for a piece as wide as a reduced pack.
 

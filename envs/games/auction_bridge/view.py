@@ -9,10 +9,12 @@ the lead it is ``0`` in every view but dummy's own.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.envs.core.bits import offsets, relative_seats
 from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, cards_text
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
@@ -207,6 +209,79 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
         out["deal_no"][0] = view.deal_no / self.max_deals
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
+        log, when there is one, follows the observation's pieces."""
+        return offsets(self.tensor_pieces(False))
+
+    @functools.cached_property
+    def _rel(self) -> tuple[tuple[int, ...], ...]:
+        """``_rel[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
+        return relative_seats(NUM_PLAYERS)
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        at = self._at
+        return (
+            *range(at["below"], at["below"] + SIDES),
+            *range(at["score"], at["score"] + SIDES),
+            *range(at["deal_score"], at["deal_score"] + SIDES),
+            at["deal_no"],
+        )
+
+    def tensor_bits(
+        self, s: AuctionBridgeState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal (dummy's hand only
+        once it is down)."""
+        at = self._at
+        P = NUM_PLAYERS
+        n = NUM_CARD_ACTIONS
+        rel = self._rel[me]
+        b = s.hands[me] << at["hand"] | s.played << at["played"]
+        if s.exposed:
+            b |= s.hands[s.dummy] << at["dummy_hand"]
+        b |= 1 << (at["phase"] + s.phase) | 1 << (at["high"] + s.high + 1)
+        b |= 1 << (at["doubling"] + s.doubling) | 1 << (at["passes"] + s.passes)
+        b |= 1 << (at["settle"] + s.settle) | 1 << (at["dealer"] + rel[s.dealer])
+        if s.trick:
+            trick, leader = at["trick"], s.leader
+            for i, c in enumerate(s.trick):
+                b |= 1 << (trick + rel[(leader + i) % P] * n + c)
+        if s.leader >= 0:
+            b |= 1 << (at["leader"] + rel[s.leader])
+        won, voids = at["won"], at["voids"]
+        for q in range(P):
+            r = rel[q]
+            b |= 1 << (won + r * (TRICKS + 1) + s.won[q])
+            b |= (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+        if s.to_move >= 0:
+            b |= 1 << (at["to_move"] + rel[s.to_move])
+        deciding = self.current_player(s)
+        if deciding >= 0:
+            b |= 1 << (at["deciding"] + rel[deciding])
+        for name, seat in (("bidder", s.bidder), ("declarer", s.declarer), ("dummy", s.dummy)):
+            if seat >= 0:
+                b |= 1 << (at[name] + rel[seat])
+        mine = me % SIDES
+        games = at["games"]
+        for x in range(SIDES):
+            b |= 1 << (games + ((x - mine) % SIDES) * (MAX_GAMES + 1) + s.games[x])
+        other = 1 - mine
+        values = [
+            s.below[mine] / GAME_POINTS,
+            s.below[other] / GAME_POINTS,
+            s.score[mine] / self.score_bound,
+            s.score[other] / self.score_bound,
+            s.deal_score[mine] / self.deal_bound,
+            s.deal_score[other] / self.deal_bound,
+            s.deal_no / self.max_deals,
+        ]
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        return b, values
 
     def view_string(self, view: AuctionBridgeView, perfect_recall: bool) -> str:
         me = view.player

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hoyle.envs.core.bits import offsets
+from hoyle.envs.core.bits import offsets, relative_seats
 from hoyle.envs.core.cards import NUM_SUITS, cards_of, cards_text
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
@@ -225,8 +225,7 @@ class VintRules(VintDeterminizer):
     @functools.cached_property
     def _rel(self) -> tuple[tuple[int, ...], ...]:
         """``_rel[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
-        P = NUM_PLAYERS
-        return tuple(tuple((q - me) % P for q in range(P)) for me in range(P))
+        return relative_seats(NUM_PLAYERS)
 
     def settled_entry(self, settled: int) -> float:
         """A player's settlement so far as a tensor entry in [0, 1]: ``(settled + U) / 2U``
