@@ -18,7 +18,7 @@ import pyspiel
 import pytest
 
 import hoyle.envs  # noqa: F401
-from hoyle.envs.core.cards import mask_of, parse_cards
+from hoyle.envs.core.cards import HEARTS, mask_of, parse_cards
 from hoyle.envs.games import auction_bridge as B
 from tests.helpers import do, names
 
@@ -538,3 +538,113 @@ def test_with_revokes_a_renounce_is_no_void_to_the_determinizer() -> None:
 
 def held_of(hands: dict[int, str]) -> tuple[int, ...]:
     return tuple(cards(hands[q]) for q in range(4))
+
+
+# --- leads out of turn (Law 62 and the Bridge laws, ``lead_out_of_turn=true``) ---------------
+
+
+def one_heart_with_leads_out_of_turn(**params: Any) -> Any:
+    """REVOKE_DEAL, One Heart by seat 1 (dummy seat 3): seat 2 is to lead, seat 0 (his
+    partner) may lead out of turn first."""
+    state = deal_into(load(lead_out_of_turn=True, **params).new_initial_state(), REVOKE_DEAL)
+    do(state, "declare One Club", "pass", "declare One Heart", "pass", "pass", "pass")
+    assert (state.s.declarer, state.s.leader, state.current_player()) == (1, 2, 0)
+    return state
+
+
+def test_without_the_rule_nothing_changes() -> None:
+    assert load().num_distinct_actions() == B.NUM_DISTINCT_ACTIONS == 92
+    assert load(lead_out_of_turn=True).num_distinct_actions() == B.LAW_ACTIONS == 98
+    assert load(lead_out_of_turn=True).max_game_length() == 368 + 26
+    state = one_heart_with_revokes()  # the rule off: the leader leads at once
+    assert state.s.phase == B.PLAY and state.current_player() == 2
+
+
+def test_the_leaders_partner_may_lead_out_of_turn_or_wait() -> None:
+    state = one_heart_with_leads_out_of_turn()
+    legal = names(state)
+    assert "wait for the leader" in legal and "lead ♠A out of turn" in legal
+    assert len(legal) == 14  # his thirteen cards, or wait
+    do(state, "wait for the leader")
+    assert state.s.phase == B.PLAY and state.current_player() == 2
+    assert not state.s.exposed  # nothing was led yet
+    do(state, "lead ♦A", "play ♦3", "play ♦2", "play ♠3")
+    # seat 2 won the trick and leads again: seat 0 is offered the lead out of turn again
+    assert state.s.phase == B.OUT_OF_TURN and state.current_player() == 0
+
+
+def test_the_declarers_side_is_never_offered_a_lead_out_of_turn() -> None:
+    state = one_heart_with_leads_out_of_turn()
+    do(state, "wait for the leader", "lead ♠2", "play ♣2", "play ♠A", "play ♠3")
+    assert state.s.leader == 0  # a defender won: his partner is offered
+    assert state.s.phase == B.OUT_OF_TURN and state.current_player() == 2
+    do(state, "wait for the leader", "lead ♥2", "play ♥A", "play ♣A", "play ♣3")
+    assert state.s.leader == 1 and state.s.phase == B.PLAY  # the declarer leads at once
+
+
+def test_a_lead_out_of_turn_puts_dummy_down_and_the_declarer_decides() -> None:
+    """Law 62: dummy goes down as soon as a card is led, whether in or out of turn; every
+    player sees the card; the declarer accepts it or calls a suit."""
+    state = one_heart_with_leads_out_of_turn()
+    do(state, "lead ♠A out of turn")
+    assert state.s.exposed and state.s.phase == B.PENALTY_LEAD
+    assert state.current_player() == 1
+    assert set(names(state)) == {
+        "accept the lead",
+        "call spades from the leader",
+        "call hearts from the leader",
+        "call diamonds from the leader",
+        "call clubs from the leader",
+    }
+    for p in range(4):
+        info = state.information_state_string(p)
+        assert "player 0 leads ♠A out of turn" in info and "Led out of turn: ♠A" in info
+        assert "player 3 lays down" in info
+    with pytest.raises(pyspiel.SpielError):
+        state.apply_action(parse_cards("♥A")[0])
+
+
+def test_an_accepted_lead_out_of_turn_stands() -> None:
+    state = one_heart_with_leads_out_of_turn()
+    do(state, "lead ♠A out of turn", "accept the lead")
+    assert state.s.trick == tuple(parse_cards("♠A")) and state.s.leader == 0
+    assert state.current_player() == 1 and names(state).keys() == {"play ♠3"}
+    assert "player 1 accepts the lead out of turn" in state.information_state_string(2)
+    do(state, "play ♠3", "play ♠2", "play ♣2")  # dummy plays last to this trick
+    assert state.s.won[0] == 1 and state.s.known == 0
+
+
+def test_a_called_suit_must_be_led_and_the_card_taken_back_is_known() -> None:
+    state = one_heart_with_leads_out_of_turn()
+    do(state, "lead ♠A out of turn", "call clubs from the leader")
+    assert names(state).keys() == {"lead ♣A"}  # seat 2 holds one club: he must lead it
+    assert state.s.hands[0] & cards("♠A") and state.s.known == cards("♠A")
+    for p in range(4):
+        assert "Seen by all: 0:♠A" in state.observation_string(p)
+    with pytest.raises(pyspiel.SpielError, match="called clubs"):
+        state.apply_action(parse_cards("♦A")[0])
+    for seed in range(20):  # every world keeps ♠A in seat 0's hand
+        w = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert w.information_state_string(1) == state.information_state_string(1)
+        assert w.s.hands[0] & cards("♠A")
+    do(state, "lead ♣A", "play ♣2", "play ♠A")
+    assert state.s.known == 0
+
+
+@pytest.mark.parametrize("revoke", [False, True])
+def test_a_leader_without_the_called_suit_shows_he_has_none(revoke: bool) -> None:
+    """Seat 2 holds no heart: he leads what he likes, and every re-deal of the declarer's keeps
+    hearts out of his hand (with ``revoke=true`` too: a called suit cannot be withheld)."""
+    state = one_heart_with_leads_out_of_turn(revoke=revoke)
+    do(state, "lead ♥2 out of turn", "call hearts from the leader")
+    assert len(state.legal_actions()) == 13
+    do(state, "lead ♦A")
+    assert state.s.refused[2] == state.s.voids[2] == 1 << HEARTS
+    hearts = cards("♥2")
+    moved = False
+    for seed in range(40):
+        w = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert w.information_state_string(1) == state.information_state_string(1)
+        assert not w.s.hands[2] & hearts and w.s.hands[0] & hearts  # ♥2 is known, seen by all
+        moved |= w.s.hands[0] != state.s.hands[0]
+    assert moved

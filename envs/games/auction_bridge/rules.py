@@ -21,6 +21,7 @@ from hoyle.envs.core.cards import (
     KING,
     NUM_SUITS,
     QUEEN,
+    SUIT_NAMES,
     TEN,
     CardMask,
     card,
@@ -86,11 +87,28 @@ PENALTY_POINTS_ACTION = REDOUBLE_ACTION + 1
 PENALTY_TRICKS_ACTION = PENALTY_POINTS_ACTION + 1
 """... or three tricks from the adversaries."""
 NUM_DISTINCT_ACTIONS = PENALTY_TRICKS_ACTION + 1
+"""The actions of the game as the book plays it (and with ``revoke=true``)."""
+WAIT_ACTION = NUM_DISTINCT_ACTIONS
+"""``lead_out_of_turn=true``: the leader's partner lets the leader lead (ASSUMPTION 15)..."""
+ACCEPT_LEAD_ACTION = WAIT_ACTION + 1
+"""... the declarer accepts a lead out of turn ..."""
+CALL_SUIT_ACTION_BASE = ACCEPT_LEAD_ACTION + 1
+"""... or takes it back and calls suit ``t`` (the pack's order: ♠ 0, ♥ 1, ♦ 2, ♣ 3) from the right leader."""
+LAW_ACTIONS = CALL_SUIT_ACTION_BASE + NUM_SUITS
+"""The number of distinct actions with ``lead_out_of_turn=true``."""
 
 SETTLE = 4
 """After ``DEAL, AUCTION, PLAY, OVER`` (the core's, :mod:`hoyle.envs.core.partnership`), ``SETTLE``: after the last trick, the declarer settles the adversaries' revokes (Law 90)."""
+OUT_OF_TURN = 5
+"""``lead_out_of_turn=true``: before a defender leads, his partner may lead out of turn."""
+PENALTY_LEAD = 6
+"""... and after a lead out of turn, the declarer accepts it or calls a suit."""
 NUM_PHASES = 5
-PHASE_NAMES = ("deal", "auction", "play", "over", "revoke penalties")
+"""The phases of the game without the irregularities of ``lead_out_of_turn``."""
+PHASE_NAMES = (
+    "deal", "auction", "play", "over", "revoke penalties", "a lead out of turn?",
+    "the lead out of turn: accept it or call a suit",
+)  # fmt: skip
 
 UNDOUBLED, DOUBLED, REDOUBLED = range(3)
 DOUBLING_NAMES = ("", "doubled", "redoubled")
@@ -152,8 +170,16 @@ EVENT_KINDS = (
     EventKind("{actor} takes 150 above the line for a revoke", "none"),
     EventKind("{actor} takes three tricks for a revoke", "none"),
 )
+LAW_EVENT_KINDS = (
+    *EVENT_KINDS,
+    EventKind("{actor} leads {value} out of turn"),
+    EventKind("{actor} accepts the lead out of turn", "none"),
+    EventKind("{actor} takes the lead back and calls {value} from the leader", "suit"),
+)
+"""The event kinds with ``lead_out_of_turn=true`` (the game's own, then three more)."""
 NEW_DEAL, DEALT, PASSES, DECLARES, DOUBLES, REDOUBLES, SHOWN, PLAYS = range(8)
 REVOKED, TAKES_POINTS, TAKES_TRICKS = range(8, 11)
+LEADS_OUT, ACCEPTS_LEAD, CALLS_SUIT = range(11, 14)
 CALLS_PER_DEAL = (NUM_BIDS - 1) * 9 + 10
 """The most calls of one auction: each of the 35 declarations (each must overcall the last)
 followed by at most two passes, a double, two passes, a redouble and two passes before the
@@ -166,6 +192,10 @@ the 52 cards played."""
 REVOKE_EVENTS_PER_DEAL = 3 * MAX_REVOKES + 2 * MAX_REVOKES
 """With ``revoke=true``: the revokes shown at the end of the hand (three seats: dummy cannot
 revoke) and the declarer's settlement of the adversaries' (two seats)."""
+OUT_OF_TURN_PER_DEAL = 2 * TRICKS
+"""With ``lead_out_of_turn=true``, at most two more decisions and two more events a trick: the
+leader's partner waits or leads out of turn, and the declarer accepts the lead or calls a
+suit (each trick at most once: after a call the leader leads)."""
 
 
 # --- the score, as small pure functions ------------------------------------------------------
@@ -415,18 +445,22 @@ class AuctionBridgeState(PlainState):
     pass). ``named``: for each side and denomination (``5 × side + denomination``) the seat that
     first named it, or -1. ``contract``/``declarer``/``dummy``: set when the play starts;
     ``exposed``: dummy's hand is on the table. ``past``: completed tricks as ``(leader, cards...)``;
-    ``played``: their cards. ``revokes``: each seat's revokes this hand (``revoke=true``; hidden
+    ``played``: their cards. ``known``: cards of the hands that every player has seen (a lead
+    out of turn taken back, ``lead_out_of_turn=true``); ``out_card``: a card led out of turn
+    while the declarer decides (-1: none); ``called``: the suit the declarer called from the
+    leader (-1: none); ``refused``: per seat, the suits it showed it lacks when called.
+    ``revokes``: each seat's revokes this hand (``revoke=true``; hidden
     from the others until the hand is over); ``settle``: the adversaries' revokes the declarer
     has still to settle, ``taken``: those settled by taking three tricks. ``below``: each side's points below the line in the game in
     progress; ``games``: games won this rubber; ``score``: each side's grand total;
     ``deal_score``: this deal's. ``log``: the event log.
     """
 
-    __slots__ = ("below", "bidder", "contract", "deal_no", "deal_score", "dealer", "dealt",
-                 "declarer", "doubling", "dummy", "exposed", "games", "hands", "held", "high",
-                 "leader", "log", "named", "passes", "past", "phase", "played", "ply", "result",
-                 "revokes", "score", "settle", "taken", "to_move", "trick", "voids",
-                 "won")  # fmt: skip
+    __slots__ = ("below", "bidder", "called", "contract", "deal_no", "deal_score", "dealer",
+                 "dealt", "declarer", "doubling", "dummy", "exposed", "games", "hands", "held",
+                 "high", "known", "leader", "log", "named", "out_card", "passes", "past",
+                 "phase", "played", "ply", "refused", "result", "revokes", "score", "settle",
+                 "taken", "to_move", "trick", "voids", "won")  # fmt: skip
 
     phase: int
     to_move: int
@@ -445,6 +479,10 @@ class AuctionBridgeState(PlainState):
     declarer: int
     dummy: int
     exposed: bool
+    known: int
+    out_card: int
+    called: int
+    refused: tuple[int, ...]
     revokes: tuple[int, ...]
     settle: int
     taken: int
@@ -482,6 +520,10 @@ class AuctionBridgePlay(PartnershipPlay):
         self.count: tuple[int, ...] = COUNTS[self.count_name]
         self.first_named = str(params["declarer"]) == "first_named"
         self.revoke = bool(params["revoke"])
+        self.lead_out_of_turn = bool(params.get("lead_out_of_turn", False))
+        self.num_distinct_actions = LAW_ACTIONS if self.lead_out_of_turn else NUM_DISTINCT_ACTIONS
+        self.num_phases = len(PHASE_NAMES) if self.lead_out_of_turn else NUM_PHASES
+        laws = OUT_OF_TURN_PER_DEAL if self.lead_out_of_turn else 0
         self.tricks = tuple(vint_tricks(d) for d in range(NUM_DENOMINATIONS))
         self.trick_orders = leader_orders(range(NUM_PLAYERS), NUM_PLAYERS)
         self.overcalls = tuple(
@@ -500,13 +542,14 @@ class AuctionBridgePlay(PartnershipPlay):
         self.max_utility = float(bound)
         self.utility_sum = 0.0
         settles = 2 * MAX_REVOKES if self.revoke else 0
-        self.max_game_length = (DECISIONS_PER_DEAL + settles) * self.max_deals
+        self.max_game_length = (DECISIONS_PER_DEAL + settles + laws) * self.max_deals
         self.max_chance_nodes = self.num_cards * self.max_deals
+        revokes = REVOKE_EVENTS_PER_DEAL if self.revoke else 0
         self.event_schema = EventSchema(
-            EVENT_KINDS,
+            LAW_EVENT_KINDS if self.lead_out_of_turn else EVENT_KINDS,
             NUM_PLAYERS,
             NUM_CARD_ACTIONS,
-            (EVENTS_PER_DEAL + (REVOKE_EVENTS_PER_DEAL if self.revoke else 0)) * self.max_deals,
+            (EVENTS_PER_DEAL + revokes + laws) * self.max_deals,
         )
 
     # --- the Rules protocol -----------------------------------------------------------------
@@ -539,6 +582,10 @@ class AuctionBridgePlay(PartnershipPlay):
         s.declarer = -1
         s.dummy = -1
         s.exposed = False
+        s.known = 0
+        s.out_card = -1
+        s.called = -1
+        s.refused = (0,) * NUM_PLAYERS
         s.revokes = (0,) * NUM_PLAYERS
         s.settle = 0
         s.taken = 0
@@ -580,6 +627,8 @@ class AuctionBridgePlay(PartnershipPlay):
     def legal_actions(self, s: AuctionBridgeState) -> list[int]:
         ph = s.phase
         if ph == PLAY:
+            if s.called >= 0:
+                return self.called_leads(s)
             if self.revoke and s.to_move != s.dummy:
                 return cards_of(s.hands[s.to_move])  # a revoke is a play (Law 90)
             led = self.trick_rules(s).suit[s.trick[0]] if s.trick else NO_SUIT
@@ -588,11 +637,24 @@ class AuctionBridgePlay(PartnershipPlay):
             return self.calls(s)
         if ph == SETTLE:
             return [PENALTY_POINTS_ACTION, PENALTY_TRICKS_ACTION]
+        if ph == OUT_OF_TURN:
+            return [*cards_of(s.hands[s.to_move]), WAIT_ACTION]
+        if ph == PENALTY_LEAD:
+            return [ACCEPT_LEAD_ACTION, *range(CALL_SUIT_ACTION_BASE, LAW_ACTIONS)]
         return []
+
+    def called_leads(self, s: AuctionBridgeState) -> list[int]:
+        """The leads open to a leader from whom the declarer called a suit: that suit if he
+        holds it, else any card (ASSUMPTION 15)."""
+        hand = s.hands[s.to_move]
+        suit = hand & SUIT_MASKS[s.called]
+        return cards_of(suit or hand)
 
     def illegal_reason(self, s: AuctionBridgeState, action: int) -> str | None:
         """Why ``action`` is refused, in the laws' terms (``ExplainsIllegal``; asked only on the
         error path)."""
+        if s.phase == PLAY and s.called >= 0 and 0 <= action < NUM_CARD_ACTIONS:
+            return f"the declarer called {SUIT_NAMES[s.called]}: the leader must lead one he holds"
         if s.phase == PLAY and 0 <= action < NUM_CARD_ACTIONS:
             tr = self.trick_rules(s)
             led = tr.suit[s.trick[0]] if s.trick else NO_SUIT
@@ -637,6 +699,10 @@ class AuctionBridgePlay(PartnershipPlay):
             self._play(s, action)
         elif ph == SETTLE:
             self._settle(s, action)
+        elif ph == OUT_OF_TURN:
+            self._out_of_turn(s, action, at)
+        elif ph == PENALTY_LEAD:
+            self._penalty_lead(s, action)
         else:
             raise ValueError("the game is over")
 
@@ -673,8 +739,60 @@ class AuctionBridgePlay(PartnershipPlay):
         s.dummy = (s.declarer + 2) % NUM_PLAYERS
         s.phase = PLAY
         s.leader = s.to_move = (s.declarer + 1) % NUM_PLAYERS  # the declarer's left leads
+        self._lead_due(s)
+
+    def _lead_due(self, s: AuctionBridgeState) -> None:
+        """A lead is due from ``s.leader``. With ``lead_out_of_turn``, when he is a defender his
+        partner first may lead out of turn (ASSUMPTION 15)."""
+        if self.lead_out_of_turn and s.leader % 2 != s.declarer % 2:
+            s.phase = OUT_OF_TURN
+            s.to_move = (s.leader + 2) % NUM_PLAYERS
+
+    def _out_of_turn(self, s: AuctionBridgeState, action: int, at: int) -> None:
+        """The leader's partner waits, or leads a card out of turn: every player sees it, and
+        dummy goes down if he was not yet (Law 62: "as soon as a card is led, whether in or
+        out of turn"); then the declarer decides."""
+        if action == WAIT_ACTION:
+            s.phase = PLAY
+            s.to_move = s.leader
+            return
+        s.log = log_event(s.log, LEADS_OUT, s.to_move, action, EVERYONE, at)
+        s.known |= 1 << action
+        s.out_card = action
+        self._expose(s)
+        s.phase = PENALTY_LEAD
+        s.to_move = s.declarer
+
+    def _penalty_lead(self, s: AuctionBridgeState, action: int) -> None:
+        """The declarer accepts the lead out of turn (its maker leads this trick) or takes it
+        back, the card known to all, and calls a suit from the right leader."""
+        c, s.out_card = s.out_card, -1
+        s.phase = PLAY
+        if action == ACCEPT_LEAD_ACTION:
+            s.log = log_event(s.log, ACCEPTS_LEAD, s.declarer)
+            s.leader = s.to_move = (s.leader + 2) % NUM_PLAYERS
+            self._play(s, c)
+            return
+        t = action - CALL_SUIT_ACTION_BASE
+        s.log = log_event(s.log, CALLS_SUIT, s.declarer, t, EVERYONE, NOWHERE)
+        s.called = t
+        s.to_move = s.leader
+
+    def _expose(self, s: AuctionBridgeState) -> None:
+        """The first card led: dummy lays his cards face upwards (Law 62)."""
+        if not s.exposed:
+            s.exposed = True
+            for x in iter_cards(s.hands[s.dummy]):
+                s.log = log_event(s.log, SHOWN, s.dummy, x)
 
     def _play(self, s: AuctionBridgeState, c: int) -> None:
+        if s.called >= 0:
+            t, s.called = s.called, -1
+            if not s.hands[s.to_move] & SUIT_MASKS[t]:  # the leader shows he has none
+                q = s.to_move
+                s.refused = replace_at(s.refused, q, s.refused[q] | 1 << t)
+                s.voids = replace_at(s.voids, q, s.voids[q] | 1 << t)
+        s.known &= ~(1 << c)
         if self.revoke and s.trick:
             tr = self.trick_rules(s)
             led = tr.suit[s.trick[0]]
@@ -683,10 +801,7 @@ class AuctionBridgePlay(PartnershipPlay):
         s.hands, trick, s.voids, s.to_move, winner = play_to_trick(
             self.trick_rules(s), s.hands, s.trick, s.voids, self.trick_orders[s.leader], c
         )
-        if not s.exposed:  # the opening lead: dummy lays his cards face upwards (Law 62)
-            s.exposed = True
-            for x in iter_cards(s.hands[s.dummy]):
-                s.log = log_event(s.log, SHOWN, s.dummy, x)
+        self._expose(s)
         if winner < 0:
             s.trick = trick
             return
@@ -697,6 +812,8 @@ class AuctionBridgePlay(PartnershipPlay):
         s.leader = winner
         if len(s.past) == TRICKS:
             self._revokes_shown(s)
+        else:
+            self._lead_due(s)
 
     def _revokes_shown(self, s: AuctionBridgeState) -> None:
         """The hand is over: every revoke comes to light (Law 90), and the declarer settles
@@ -767,6 +884,8 @@ class AuctionBridgePlay(PartnershipPlay):
 
     # --- text -------------------------------------------------------------------------------
     def action_to_string(self, s: AuctionBridgeState, player: int, action: int) -> str:
+        if s.phase == OUT_OF_TURN and action < NUM_CARD_ACTIONS:
+            return f"lead {format_card(action)} out of turn"
         return self.deal_words(s, player, action) or action_words(action, bool(s.trick))
 
     def state_string(self, s: AuctionBridgeState) -> str:
@@ -805,6 +924,12 @@ def action_words(action: int, following: bool = False) -> str:
         return "take 150 above the line"
     if action == PENALTY_TRICKS_ACTION:
         return "take three tricks"
+    if action == WAIT_ACTION:
+        return "wait for the leader"
+    if action == ACCEPT_LEAD_ACTION:
+        return "accept the lead"
+    if CALL_SUIT_ACTION_BASE <= action < LAW_ACTIONS:
+        return f"call {SUIT_NAMES[action - CALL_SUIT_ACTION_BASE]} from the leader"
     return f"declare {declaration_words(action - DECLARE_ACTION_BASE)}"
 
 

@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.envs.core.bits import offsets, relative_seats
-from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, cards_text
+from hoyle.envs.core.cards import (
+    NUM_SUITS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    cards_of,
+    cards_text,
+    format_card,
+)
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.table import Counter, TableView, Zone
@@ -26,7 +33,6 @@ from hoyle.envs.games.auction_bridge.rules import (
     DENOMINATION_WORDS,
     GAME_POINTS,
     MAX_REVOKES,
-    NUM_PHASES,
     PHASE_NAMES,
     AuctionBridgeState,
     auction_line,
@@ -58,9 +64,12 @@ class AuctionBridgeView:
     ``high``/``bidder``/``doubling``: the highest declaration so far (the contract once the play
     starts: ``contract`` ≥ 0, by ``declarer``, ``dummy`` his partner). ``dummy_hand``: dummy's
     cards on the table (``0`` before the opening lead), ``dummy_down``: whether
-    they are. ``settle``: the adversaries' revokes the declarer has still to
-    settle (Law 90; public: every revoke is shown when the hand is over). ``log``: the events as this player saw
-    them. ``result``: the returns, once it is over.
+    they are. ``settle``: the adversaries' revokes the declarer has still to settle (Law 90;
+    public: every revoke is shown when the hand is over). ``known``: per seat, the cards of his
+    hand every player has seen (a lead out of turn taken back); ``out_card``: the card led out
+    of turn the declarer is deciding on (-1: none); ``called``: the suit the declarer called
+    from the leader (-1: none) (the three with ``lead_out_of_turn=true``). ``log``: the events
+    as this player saw them. ``result``: the returns, once it is over.
     """
 
     player: int
@@ -94,6 +103,9 @@ class AuctionBridgeView:
     log: tuple[ViewEvent, ...] = field(repr=False, compare=False)  # the history, not the table
     result: tuple[int, ...] | None
     rules: AuctionBridgeRules = field(compare=False, repr=False)
+    known: tuple[int, ...] = (0,) * NUM_PLAYERS
+    out_card: int = -1
+    called: int = -1
 
 
 class AuctionBridgeRules(AuctionBridgeDeterminizer):
@@ -134,6 +146,9 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             log=self.event_schema.view(s.log, player),
             result=s.result,
             rules=self,
+            known=tuple(h & s.known for h in s.hands),
+            out_card=s.out_card,
+            called=s.called,
         )
 
     def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
@@ -145,7 +160,7 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             ("trick", (P, n)),
             ("leader", (P,)),
             ("won", (P, TRICKS + 1)),
-            ("phase", (NUM_PHASES,)),
+            ("phase", (self.num_phases,)),
             ("to_move", (P,)),
             ("deciding", (P,)),
             ("dealer", (P,)),
@@ -163,6 +178,8 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             ("deal_score", (SIDES,)),
             ("deal_no", (1,)),
         ]
+        if self.lead_out_of_turn:
+            pieces += [("known", (P, n)), ("out_card", (n,)), ("called", (NUM_SUITS,))]
         if perfect_recall:
             pieces.append(self.event_schema.piece())
         return pieces
@@ -207,6 +224,11 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             out["score"][side(x)] = view.score[x] / self.score_bound
             out["deal_score"][side(x)] = view.deal_score[x] / self.deal_bound
         out["deal_no"][0] = view.deal_no / self.max_deals
+        if self.lead_out_of_turn:
+            for q in range(P):
+                set_cards(out["known"][rel(q)], view.known[q])
+            set_one_hot(out["out_card"], view.out_card)
+            set_one_hot(out["called"], view.called)
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
 
@@ -279,6 +301,15 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             s.deal_score[other] / self.deal_bound,
             s.deal_no / self.max_deals,
         ]
+        if self.lead_out_of_turn:
+            if s.known:
+                known = at["known"]
+                for q in range(P):
+                    b |= (s.hands[q] & s.known) << (known + rel[q] * n)
+            if s.out_card >= 0:
+                b |= 1 << (at["out_card"] + s.out_card)
+            if s.called >= 0:
+                b |= 1 << (at["called"] + s.called)
         if perfect_recall:
             b |= self.event_schema.bits(s.log, me) << at["size"]
         return b, values
@@ -309,6 +340,15 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             ),
             score_line(view.below, view.games, view.score, view.deal_score),
         ]
+        if view.out_card >= 0:
+            lines.append(f"Led out of turn: {format_card(view.out_card)}")
+        if view.called >= 0:
+            lines.append(f"The declarer called {SUIT_NAMES[view.called]} from the leader")
+        if any(view.known):
+            lines.append(
+                "Seen by all: "
+                + " ".join(f"{q}:{cards_text(k)}" for q, k in enumerate(view.known) if k)
+            )
         if view.settle:
             lines.append(f"Revokes to settle (Law 90): {view.settle}")
         if view.result is not None:
