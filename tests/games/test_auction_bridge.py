@@ -648,3 +648,75 @@ def test_a_leader_without_the_called_suit_shows_he_has_none(revoke: bool) -> Non
         assert not w.s.hands[2] & hearts and w.s.hands[0] & hearts  # ♥2 is known, seen by all
         moved |= w.s.hands[0] != state.s.hands[0]
     assert moved
+
+
+# --- calls out of turn (Laws 52 and 59, ``call_out_of_turn=true``) ---------------------------
+
+
+def test_without_the_call_rule_nothing_changes() -> None:
+    assert load(call_out_of_turn=True).num_distinct_actions() == B.CALL_LAW_ACTIONS == 100
+    assert load(call_out_of_turn=True).max_game_length() == 368 + 2 * 316
+    state = deal_into(load().new_initial_state(), SUITS)
+    assert state.s.phase == B.AUCTION and state.current_player() == 3  # the dealer, at once
+
+
+def at_the_auction(**params: Any) -> Any:
+    state = deal_into(load(call_out_of_turn=True, **params).new_initial_state(), SUITS)
+    assert state.s.phase == B.CALL_OUT and state.current_player() == 0
+    return state
+
+
+def test_the_player_on_the_left_may_declare_out_of_turn_or_wait() -> None:
+    state = at_the_auction()
+    legal = names(state)
+    assert "wait for his turn" in legal and "declare One Heart out of turn" in legal
+    assert "pass" not in legal and not any("double" in w for w in legal)
+    assert len(legal) == 35 + 1
+    do(state, "wait for his turn")
+    assert state.s.phase == B.AUCTION and state.current_player() == 3
+
+
+def test_law_52_a_declaration_out_of_turn_let_stand() -> None:
+    """The adversary on the offender's left lets it stand: the bidding continues as if the
+    declaration had been in order (the dealer has lost his turn)."""
+    state = at_the_auction()
+    do(state, "declare One Heart out of turn")
+    assert state.s.phase == B.PENALTY_CALL and state.current_player() == 1
+    assert set(names(state)) == {"demand a new deal", "let it stand"}
+    for p in range(4):
+        info = state.information_state_string(p)
+        assert "player 0 declares One Heart out of turn" in info
+        assert "Called out of turn: declare One Heart" in info
+    do(state, "let it stand")
+    assert (state.s.high, state.s.bidder) == (decl(1, B.HEARTS_BID), 0)
+    assert state.s.phase == B.CALL_OUT and state.current_player() == 2  # player 1 is due next
+    assert "player 0 declares One Heart;" not in state.information_state_string(3)
+
+
+def test_law_52_a_new_deal_demanded() -> None:
+    state = at_the_auction()
+    do(state, "declare One Heart out of turn", "demand a new deal")
+    assert state.is_chance_node() and state.s.phase == B.DEAL and state.s.redealt
+    assert state.s.dealer == 3 and state.s.high == -1 and not any(state.s.hands)
+    assert "player 1 demands a new deal" in state.information_state_string(2)
+    deal_into(state, SUITS)
+    assert state.s.phase == B.AUCTION and state.current_player() == 3  # no more offers
+    do(state, "declare One Spade", "pass", "pass", "pass")
+    assert state.s.phase == B.PLAY
+
+
+def test_law_59_a_double_out_of_turn() -> None:
+    state = at_the_auction()
+    do(state, "wait for his turn", "declare One Spade")  # the dealer, player 3
+    assert state.current_player() == 1  # offered to player 1, before player 0's call
+    assert "double out of turn" not in names(state)  # his partner's declaration
+    do(state, "wait for his turn", "pass")
+    assert state.current_player() == 2
+    do(state, "double out of turn")
+    assert state.current_player() == 3 and set(names(state)) == {
+        "demand a new deal",
+        "let it stand",
+    }
+    do(state, "let it stand")
+    assert state.s.doubling == B.DOUBLED and state.s.passes == 0
+    assert state.s.phase == B.CALL_OUT and state.current_player() == 0  # player 3 is due

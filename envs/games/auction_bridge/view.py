@@ -9,12 +9,11 @@ the lead it is ``0`` in every view but dummy's own.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hoyle.envs.core.bits import offsets, relative_seats
+from hoyle.envs.core.bits import SeatTensor
 from hoyle.envs.core.cards import (
     NUM_SUITS,
     SUIT_NAMES,
@@ -30,11 +29,13 @@ from hoyle.envs.core.tricks import trick_winner
 from hoyle.envs.games.auction_bridge.determinizer import AuctionBridgeDeterminizer
 from hoyle.envs.games.auction_bridge.rules import (
     DEAL,
+    DECLARE_ACTION_BASE,
     DENOMINATION_WORDS,
     GAME_POINTS,
     MAX_REVOKES,
     PHASE_NAMES,
     AuctionBridgeState,
+    action_words,
     auction_line,
     contract_words,
     declaration_words,
@@ -68,7 +69,9 @@ class AuctionBridgeView:
     public: every revoke is shown when the hand is over). ``known``: per seat, the cards of his
     hand every player has seen (a lead out of turn taken back); ``out_card``: the card led out
     of turn the declarer is deciding on (-1: none); ``called``: the suit the declarer called
-    from the leader (-1: none) (the three with ``lead_out_of_turn=true``). ``log``: the events
+    from the leader (-1: none) (the three with ``lead_out_of_turn=true``). ``out_call``: the
+    call out of turn being decided on (its action; -1: none), ``redealt``: this deal replaces
+    one annulled for a call out of turn (``call_out_of_turn=true``). ``log``: the events
     as this player saw them. ``result``: the returns, once it is over.
     """
 
@@ -106,9 +109,11 @@ class AuctionBridgeView:
     known: tuple[int, ...] = (0,) * NUM_PLAYERS
     out_card: int = -1
     called: int = -1
+    out_call: int = -1
+    redealt: bool = False
 
 
-class AuctionBridgeRules(AuctionBridgeDeterminizer):
+class AuctionBridgeRules(AuctionBridgeDeterminizer, SeatTensor):
     """The rules of Auction Bridge
     (:class:`~hoyle.envs.games.auction_bridge.rules.AuctionBridgePlay`), with the determinizer
     and the player's view, its tensor, text and table."""
@@ -149,6 +154,8 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             known=tuple(h & s.known for h in s.hands),
             out_card=s.out_card,
             called=s.called,
+            out_call=s.out_call,
+            redealt=s.redealt,
         )
 
     def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
@@ -180,6 +187,8 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
         ]
         if self.lead_out_of_turn:
             pieces += [("known", (P, n)), ("out_card", (n,)), ("called", (NUM_SUITS,))]
+        if self.call_out_of_turn:
+            pieces += [("out_call", (NUM_BIDS + 1,)), ("redealt", (1,))]
         if perfect_recall:
             pieces.append(self.event_schema.piece())
         return pieces
@@ -229,19 +238,12 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
                 set_cards(out["known"][rel(q)], view.known[q])
             set_one_hot(out["out_card"], view.out_card)
             set_one_hot(out["called"], view.called)
+        if self.call_out_of_turn:
+            if view.out_call >= 0:
+                out["out_call"][view.out_call - DECLARE_ACTION_BASE] = 1.0
+            out["redealt"][0] = float(view.redealt)
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
-
-    @functools.cached_property
-    def _at(self) -> dict[str, int]:
-        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
-        log, when there is one, follows the observation's pieces."""
-        return offsets(self.tensor_pieces(False))
-
-    @functools.cached_property
-    def _rel(self) -> tuple[tuple[int, ...], ...]:
-        """``_rel[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
-        return relative_seats(NUM_PLAYERS)
 
     def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
         at = self._at
@@ -274,11 +276,7 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
                 b |= 1 << (trick + rel[(leader + i) % P] * n + c)
         if s.leader >= 0:
             b |= 1 << (at["leader"] + rel[s.leader])
-        won, voids = at["won"], at["voids"]
-        for q in range(P):
-            r = rel[q]
-            b |= 1 << (won + r * (TRICKS + 1) + s.won[q])
-            b |= (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+        b |= self.seat_bits(s, at, rel)
         if s.to_move >= 0:
             b |= 1 << (at["to_move"] + rel[s.to_move])
         deciding = self.current_player(s)
@@ -287,20 +285,8 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
         for name, seat in (("bidder", s.bidder), ("declarer", s.declarer), ("dummy", s.dummy)):
             if seat >= 0:
                 b |= 1 << (at[name] + rel[seat])
-        mine = me % SIDES
-        games = at["games"]
-        for x in range(SIDES):
-            b |= 1 << (games + ((x - mine) % SIDES) * (MAX_GAMES + 1) + s.games[x])
-        other = 1 - mine
-        values = [
-            s.below[mine] / GAME_POINTS,
-            s.below[other] / GAME_POINTS,
-            s.score[mine] / self.score_bound,
-            s.score[other] / self.score_bound,
-            s.deal_score[mine] / self.deal_bound,
-            s.deal_score[other] / self.deal_bound,
-            s.deal_no / self.max_deals,
-        ]
+        scores, values = self.score_bits(s, at, me % SIDES, GAME_POINTS, MAX_GAMES)
+        b |= scores
         if self.lead_out_of_turn:
             if s.known:
                 known = at["known"]
@@ -310,6 +296,11 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
                 b |= 1 << (at["out_card"] + s.out_card)
             if s.called >= 0:
                 b |= 1 << (at["called"] + s.called)
+        if self.call_out_of_turn:
+            if s.out_call >= 0:
+                b |= 1 << (at["out_call"] + s.out_call - DECLARE_ACTION_BASE)
+            if s.redealt:
+                b |= 1 << at["redealt"]
         if perfect_recall:
             b |= self.event_schema.bits(s.log, me) << at["size"]
         return b, values
@@ -342,6 +333,10 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
         ]
         if view.out_card >= 0:
             lines.append(f"Led out of turn: {format_card(view.out_card)}")
+        if view.out_call >= 0:
+            lines.append(f"Called out of turn: {action_words(view.out_call)}")
+        if view.redealt:
+            lines.append("A new deal, for a call out of turn")
         if view.called >= 0:
             lines.append(f"The declarer called {SUIT_NAMES[view.called]} from the leader")
         if any(view.known):
