@@ -22,6 +22,7 @@ last one asked for (for the same observer) are not built again.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -66,6 +67,37 @@ def offsets(pieces: Sequence[tuple[str, tuple[int, ...]]]) -> dict[str, int]:
         i += n
     out["size"] = i
     return out
+
+
+def relative_seats(num_players: int) -> tuple[tuple[int, ...], ...]:
+    """``[me][q]``: seat ``q`` counted from ``me`` to his left (0: ``me``), the seat order of
+    the tensors of games whose seats are counted from the viewer.
+
+    >>> relative_seats(3)
+    ((0, 1, 2), (2, 0, 1), (1, 2, 0))
+    """
+    n = num_players
+    return tuple(tuple((q - me) % n for q in range(n)) for me in range(n))
+
+
+class SeatTensor:
+    """For rules whose ``tensor_bits`` count seats from the viewer: ``_at``, the flat offset of
+    each piece of ``tensor_pieces`` (the event log, when there is one, follows them), and
+    ``_rel``, :func:`relative_seats` for ``num_players``. Computed once per rules object."""
+
+    num_players: int
+
+    def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
+        raise NotImplementedError
+
+    @functools.cached_property
+    def _at(self) -> dict[str, int]:
+        return offsets(self.tensor_pieces(False))
+
+    @functools.cached_property
+    def _rel(self) -> tuple[tuple[int, ...], ...]:
+        """``_rel[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
+        return relative_seats(self.num_players)
 
 
 class PackBits:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hoyle.envs.core.cards import format_card, mask_of
+from hoyle.envs.core.cards import NUM_SUITS, format_card, mask_of
 from hoyle.envs.core.deal import DealPlan, deal_outcomes
 from hoyle.envs.core.events import log_event, seats
 from hoyle.envs.core.rules import CHANCE, TERMINAL, replace_at
@@ -22,6 +22,8 @@ from hoyle.envs.core.tricks import CardPlay, TrickRules, partnership_card_play, 
 DEAL, AUCTION, PLAY, OVER = range(4)
 """The phases both games share, in this order (a game may add its own after them)."""
 NUM_PLAYERS = 4
+TRICKS = 13
+"""Tricks in a deal (thirteen cards each)."""
 CHAIRS: tuple[int, ...] = tuple(range(NUM_PLAYERS))
 """The seating of a game whose partners never change: player ``q`` in chair ``q``."""
 
@@ -38,6 +40,9 @@ class PartnershipPlay:
     """
 
     tricks: tuple[TrickRules, ...]
+    score_bound: int
+    deal_bound: int
+    max_deals: int
     pack_mask: int
     num_cards: int
     deal_plan: DealPlan
@@ -91,6 +96,40 @@ class PartnershipPlay:
         s.result = tuple(
             margin if seating.index(q) % 2 == 0 else -margin for q in range(NUM_PLAYERS)
         )
+
+    def seat_bits(self, s: Any, at: dict[str, int], rel: tuple[int, ...]) -> int:
+        """The fast tensor's (:mod:`hoyle.envs.core.bits`) ``won`` and ``voids`` pieces, each
+        seat's row at ``rel[seat]`` (counted from the viewer): the tricks he won (one-hot 0-13)
+        and the suits he did not follow."""
+        won, voids, width = at["won"], at["voids"], TRICKS + 1
+        b = 0
+        for q in range(NUM_PLAYERS):
+            r = rel[q]
+            b |= 1 << (won + r * width + s.won[q])
+            b |= (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+        return b
+
+    def score_bits(
+        self, s: Any, at: dict[str, int], mine: int, game_points: int, max_games: int
+    ) -> tuple[int, list[float]]:
+        """The fast tensor's score pieces, the viewer's side (``mine``) first: ``games`` (one-hot
+        0 to ``max_games``) as bits; ``below`` / ``game_points``, ``score`` / ``score_bound``,
+        ``deal_score`` / ``deal_bound`` and ``deal_no`` / ``max_deals`` as values, in that
+        order (the game's ``tensor_values``)."""
+        games, b = at["games"], 0
+        for x in range(2):
+            b |= 1 << (games + ((x - mine) % 2) * (max_games + 1) + s.games[x])
+        other = 1 - mine
+        values = [
+            s.below[mine] / game_points,
+            s.below[other] / game_points,
+            s.score[mine] / self.score_bound,
+            s.score[other] / self.score_bound,
+            s.deal_score[mine] / self.deal_bound,
+            s.deal_score[other] / self.deal_bound,
+            s.deal_no / self.max_deals,
+        ]
+        return b, values
 
     def side_tricks(self, s: Any) -> tuple[int, int]:
         """The tricks each side has taken this deal (side 0: the chairs 0 and 2)."""

@@ -18,7 +18,7 @@ import pyspiel
 import pytest
 
 import hoyle.envs  # noqa: F401
-from hoyle.envs.core.cards import mask_of, parse_cards
+from hoyle.envs.core.cards import HEARTS, mask_of, parse_cards
 from hoyle.envs.games import auction_bridge as B
 from tests.helpers import do, names
 
@@ -538,3 +538,185 @@ def test_with_revokes_a_renounce_is_no_void_to_the_determinizer() -> None:
 
 def held_of(hands: dict[int, str]) -> tuple[int, ...]:
     return tuple(cards(hands[q]) for q in range(4))
+
+
+# --- leads out of turn (Law 62 and the Bridge laws, ``lead_out_of_turn=true``) ---------------
+
+
+def one_heart_with_leads_out_of_turn(**params: Any) -> Any:
+    """REVOKE_DEAL, One Heart by seat 1 (dummy seat 3): seat 2 is to lead, seat 0 (his
+    partner) may lead out of turn first."""
+    state = deal_into(load(lead_out_of_turn=True, **params).new_initial_state(), REVOKE_DEAL)
+    do(state, "declare One Club", "pass", "declare One Heart", "pass", "pass", "pass")
+    assert (state.s.declarer, state.s.leader, state.current_player()) == (1, 2, 0)
+    return state
+
+
+def test_without_the_rule_nothing_changes() -> None:
+    assert load().num_distinct_actions() == B.NUM_DISTINCT_ACTIONS == 92
+    assert load(lead_out_of_turn=True).num_distinct_actions() == B.LAW_ACTIONS == 98
+    assert load(lead_out_of_turn=True).max_game_length() == 368 + 26
+    state = one_heart_with_revokes()  # the rule off: the leader leads at once
+    assert state.s.phase == B.PLAY and state.current_player() == 2
+
+
+def test_the_leaders_partner_may_lead_out_of_turn_or_wait() -> None:
+    state = one_heart_with_leads_out_of_turn()
+    legal = names(state)
+    assert "wait for the leader" in legal and "lead ♠A out of turn" in legal
+    assert len(legal) == 14  # his thirteen cards, or wait
+    do(state, "wait for the leader")
+    assert state.s.phase == B.PLAY and state.current_player() == 2
+    assert not state.s.exposed  # nothing was led yet
+    do(state, "lead ♦A", "play ♦3", "play ♦2", "play ♠3")
+    # seat 2 won the trick and leads again: seat 0 is offered the lead out of turn again
+    assert state.s.phase == B.OUT_OF_TURN and state.current_player() == 0
+
+
+def test_the_declarers_side_is_never_offered_a_lead_out_of_turn() -> None:
+    state = one_heart_with_leads_out_of_turn()
+    do(state, "wait for the leader", "lead ♠2", "play ♣2", "play ♠A", "play ♠3")
+    assert state.s.leader == 0  # a defender won: his partner is offered
+    assert state.s.phase == B.OUT_OF_TURN and state.current_player() == 2
+    do(state, "wait for the leader", "lead ♥2", "play ♥A", "play ♣A", "play ♣3")
+    assert state.s.leader == 1 and state.s.phase == B.PLAY  # the declarer leads at once
+
+
+def test_a_lead_out_of_turn_puts_dummy_down_and_the_declarer_decides() -> None:
+    """Law 62: dummy goes down as soon as a card is led, whether in or out of turn; every
+    player sees the card; the declarer accepts it or calls a suit."""
+    state = one_heart_with_leads_out_of_turn()
+    do(state, "lead ♠A out of turn")
+    assert state.s.exposed and state.s.phase == B.PENALTY_LEAD
+    assert state.current_player() == 1
+    assert set(names(state)) == {
+        "accept the lead",
+        "call spades from the leader",
+        "call hearts from the leader",
+        "call diamonds from the leader",
+        "call clubs from the leader",
+    }
+    for p in range(4):
+        info = state.information_state_string(p)
+        assert "player 0 leads ♠A out of turn" in info and "Led out of turn: ♠A" in info
+        assert "player 3 lays down" in info
+    with pytest.raises(pyspiel.SpielError):
+        state.apply_action(parse_cards("♥A")[0])
+
+
+def test_an_accepted_lead_out_of_turn_stands() -> None:
+    state = one_heart_with_leads_out_of_turn()
+    do(state, "lead ♠A out of turn", "accept the lead")
+    assert state.s.trick == tuple(parse_cards("♠A")) and state.s.leader == 0
+    assert state.current_player() == 1 and names(state).keys() == {"play ♠3"}
+    assert "player 1 accepts the lead out of turn" in state.information_state_string(2)
+    do(state, "play ♠3", "play ♠2", "play ♣2")  # dummy plays last to this trick
+    assert state.s.won[0] == 1 and state.s.known == 0
+
+
+def test_a_called_suit_must_be_led_and_the_card_taken_back_is_known() -> None:
+    state = one_heart_with_leads_out_of_turn()
+    do(state, "lead ♠A out of turn", "call clubs from the leader")
+    assert names(state).keys() == {"lead ♣A"}  # seat 2 holds one club: he must lead it
+    assert state.s.hands[0] & cards("♠A") and state.s.known == cards("♠A")
+    for p in range(4):
+        assert "Seen by all: 0:♠A" in state.observation_string(p)
+    with pytest.raises(pyspiel.SpielError, match="called clubs"):
+        state.apply_action(parse_cards("♦A")[0])
+    for seed in range(20):  # every world keeps ♠A in seat 0's hand
+        w = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert w.information_state_string(1) == state.information_state_string(1)
+        assert w.s.hands[0] & cards("♠A")
+    do(state, "lead ♣A", "play ♣2", "play ♠A")
+    assert state.s.known == 0
+
+
+@pytest.mark.parametrize("revoke", [False, True])
+def test_a_leader_without_the_called_suit_shows_he_has_none(revoke: bool) -> None:
+    """Seat 2 holds no heart: he leads what he likes, and every re-deal of the declarer's keeps
+    hearts out of his hand (with ``revoke=true`` too: a called suit cannot be withheld)."""
+    state = one_heart_with_leads_out_of_turn(revoke=revoke)
+    do(state, "lead ♥2 out of turn", "call hearts from the leader")
+    assert len(state.legal_actions()) == 13
+    do(state, "lead ♦A")
+    assert state.s.refused[2] == state.s.voids[2] == 1 << HEARTS
+    hearts = cards("♥2")
+    moved = False
+    for seed in range(40):
+        w = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        assert w.information_state_string(1) == state.information_state_string(1)
+        assert not w.s.hands[2] & hearts and w.s.hands[0] & hearts  # ♥2 is known, seen by all
+        moved |= w.s.hands[0] != state.s.hands[0]
+    assert moved
+
+
+# --- calls out of turn (Laws 52 and 59, ``call_out_of_turn=true``) ---------------------------
+
+
+def test_without_the_call_rule_nothing_changes() -> None:
+    assert load(call_out_of_turn=True).num_distinct_actions() == B.CALL_LAW_ACTIONS == 100
+    assert load(call_out_of_turn=True).max_game_length() == 368 + 2 * 316
+    state = deal_into(load().new_initial_state(), SUITS)
+    assert state.s.phase == B.AUCTION and state.current_player() == 3  # the dealer, at once
+
+
+def at_the_auction(**params: Any) -> Any:
+    state = deal_into(load(call_out_of_turn=True, **params).new_initial_state(), SUITS)
+    assert state.s.phase == B.CALL_OUT and state.current_player() == 0
+    return state
+
+
+def test_the_player_on_the_left_may_declare_out_of_turn_or_wait() -> None:
+    state = at_the_auction()
+    legal = names(state)
+    assert "wait for his turn" in legal and "declare One Heart out of turn" in legal
+    assert "pass" not in legal and not any("double" in w for w in legal)
+    assert len(legal) == 35 + 1
+    do(state, "wait for his turn")
+    assert state.s.phase == B.AUCTION and state.current_player() == 3
+
+
+def test_law_52_a_declaration_out_of_turn_let_stand() -> None:
+    """The adversary on the offender's left lets it stand: the bidding continues as if the
+    declaration had been in order (the dealer has lost his turn)."""
+    state = at_the_auction()
+    do(state, "declare One Heart out of turn")
+    assert state.s.phase == B.PENALTY_CALL and state.current_player() == 1
+    assert set(names(state)) == {"demand a new deal", "let it stand"}
+    for p in range(4):
+        info = state.information_state_string(p)
+        assert "player 0 declares One Heart out of turn" in info
+        assert "Called out of turn: declare One Heart" in info
+    do(state, "let it stand")
+    assert (state.s.high, state.s.bidder) == (decl(1, B.HEARTS_BID), 0)
+    assert state.s.phase == B.CALL_OUT and state.current_player() == 2  # player 1 is due next
+    assert "player 0 declares One Heart;" not in state.information_state_string(3)
+
+
+def test_law_52_a_new_deal_demanded() -> None:
+    state = at_the_auction()
+    do(state, "declare One Heart out of turn", "demand a new deal")
+    assert state.is_chance_node() and state.s.phase == B.DEAL and state.s.redealt
+    assert state.s.dealer == 3 and state.s.high == -1 and not any(state.s.hands)
+    assert "player 1 demands a new deal" in state.information_state_string(2)
+    deal_into(state, SUITS)
+    assert state.s.phase == B.AUCTION and state.current_player() == 3  # no more offers
+    do(state, "declare One Spade", "pass", "pass", "pass")
+    assert state.s.phase == B.PLAY
+
+
+def test_law_59_a_double_out_of_turn() -> None:
+    state = at_the_auction()
+    do(state, "wait for his turn", "declare One Spade")  # the dealer, player 3
+    assert state.current_player() == 1  # offered to player 1, before player 0's call
+    assert "double out of turn" not in names(state)  # his partner's declaration
+    do(state, "wait for his turn", "pass")
+    assert state.current_player() == 2
+    do(state, "double out of turn")
+    assert state.current_player() == 3 and set(names(state)) == {
+        "demand a new deal",
+        "let it stand",
+    }
+    do(state, "let it stand")
+    assert state.s.doubling == B.DOUBLED and state.s.passes == 0
+    assert state.s.phase == B.CALL_OUT and state.current_player() == 0  # player 3 is due

@@ -100,7 +100,9 @@ ASSUMPTIONS (where the book is silent, and where this module had to choose)
 13. *Irregularities* (Laws 52, 53, 59, 70, 71 and the Bridge laws they refer to): an
     environment that offers only legal actions meets no exposed card, insufficient declaration,
     or call or lead out of turn, so none is played. The revoke of Law 90 is an optional rule
-    (``revoke=true``, assumption 14); by default a player must follow suit.
+    (``revoke=true``, assumption 14), and so are a lead out of turn (``lead_out_of_turn=true``,
+    assumption 15) and a call out of turn (``call_out_of_turn=true``, assumption 16); by
+    default a player must follow suit and calls and leads only in turn.
 14. *The revoke* (``revoke=true``, default false): every card of a player's hand is a legal
     play, so a player may renounce holding a card of the suit led (a revoke); dummy's cards,
     face upwards, always follow suit. A revoke is not seen when it is made (the table sees only
@@ -114,40 +116,89 @@ ASSUMPTIONS (where the book is silent, and where this module had to choose)
     (nor a slam). A side that revoked scores nothing that hand but honours and chicane; when
     both sides revoked, neither scores anything else and nothing is settled. A seat revokes at
     most twelve times a hand (never in the last trick).
+15. *A lead out of turn* (``lead_out_of_turn=true``, default false). Law 62 has dummy go down
+    "as soon as a card is led, whether in or out of turn"; the penalty is the Bridge laws' the
+    excerpt refers to ("as in Bridge", not printed), taken here in the form usual at the time
+    and kept to one small decision. (a) *Who may offend*: before each lead that is due from a
+    defender, his partner may lead out of turn (action "lead ♠A out of turn") or let him lead
+    ("wait for the leader"); the declarer, who plays both his hands, and dummy are never offered
+    it. (b) *Who sees it*: the card led out of turn is seen by every player, and if it is the
+    first card led dummy goes down at once (Law 62). (c) *The penalty*: the declarer, the
+    wronged side, either accepts the lead ("accept the lead": the card stands as the lead of
+    the trick, its player is the leader and the play goes on to his left, dummy's hand in its
+    turn) or takes it back and calls a suit from the right leader ("call hearts from the
+    leader"): the card goes back to its holder's hand, known to every player until it is
+    played, and the right leader must lead the called suit if he holds it (else any card,
+    which shows every player he has none of it; with ``revoke=true`` too, a called suit
+    cannot be withheld). The Bridge laws' other option, to treat the card as an exposed card
+    and call it, is not offered. A trick is offered once: after a called suit the right
+    leader leads.
+16. *A call out of turn* (``call_out_of_turn=true``, default false; Laws 52 and 59). Before
+    each call, the player on the left of the one due may declare or double out of turn (any
+    declaration or double that would be open to him in turn; not a pass or a redouble, which
+    the laws of the excerpt do not name), or wait ("wait for his turn"). The call is seen by
+    every player. The adversary on the offender's left then demands a new deal or lets it
+    stand. Law 52 (a declaration): let stand, "the bidding shall continue as if the
+    declaration had been in order", from the offender's left, the player passed over losing
+    that turn. Law 59 (a double) names only the new deal; not demanded, the double stands in
+    the same way (ASSUMPTION). The new deal is dealt by the same dealer (as in Bridge), the
+    annulled deal scoring nothing; a deal may be annulled once: in the new deal no call out of
+    turn is offered (so that a deal ends).
 
 Parameters
 ----------
-==============  ========  ======================================================================
-name            default   meaning
-==============  ========  ======================================================================
-``dealer``      3         the (first) dealer; he declares first, his left gets the first card
-``rubber``      false     play the rubber, first side to two games (assumption 10)
-``max_deals``   40        the bound on a rubber's deals (``rubber=true``; assumption 10)
-``count``       book      trick values: ``book`` 12/8/6/4/2, ``american`` 10/8/7/6/2 (assumption 5)
-``declarer``    final     who plays: the ``final`` declarer, or the partner ``first_named`` (9)
-``revoke``      false     a revoke is a legal play, penalised as Law 90 says (assumption 14)
-==============  ========  ======================================================================
+====================  ========  ================================================================
+name                  default   meaning
+====================  ========  ================================================================
+``dealer``            3         the (first) dealer; he declares first, his left gets the first
+                                card
+``rubber``            false     play the rubber, first side to two games (assumption 10)
+``max_deals``         40        the bound on a rubber's deals (``rubber=true``; assumption 10)
+``count``             book      trick values: ``book`` 12/8/6/4/2, ``american`` 10/8/7/6/2
+                                (assumption 5)
+``declarer``          final     who plays: the ``final`` declarer, or the partner
+                                ``first_named`` (9)
+``revoke``            false     a revoke is a legal play, penalised as Law 90 says (assumption
+                                14)
+``lead_out_of_turn``  false     a defender's partner may lead out of turn; the declarer accepts
+                                the lead or calls a suit (assumption 15)
+``call_out_of_turn``  false     the player on the left of the one due may declare or double out
+                                of turn; a new deal or let it stand (Laws 52, 59; assumption 16)
+====================  ========  ================================================================
 
 Actions
 -------
-=========================  =======  ===========================================================
-action                     ids      meaning (``action_to_string``)
-=========================  =======  ===========================================================
-card ids                   0-51     "lead ♠A" / "play ♠A" (chance: "deal ♠A to player 1"); a
-                                    card of dummy's is chosen by the declarer
-``PASS_ACTION``            52       "pass"
-``DECLARE_ACTION_BASE+i``  53-87    "declare Two Diamonds", "declare One No Trump":
-                                    ``i = 5 × (level − 1) + denomination`` (♠ 0, ♣ 1, ♦ 2, ♥ 3,
-                                    No-trumps 4); which overcalls which is by value (Law 55)
-``DOUBLE_ACTION``          88       "double"
-``REDOUBLE_ACTION``        89       "redouble"
-``PENALTY_POINTS_ACTION``  90       "take 150 above the line" (``revoke=true``: the declarer
-                                    settles an adversary's revoke, Law 90)
-``PENALTY_TRICKS_ACTION``  91       "take three tricks"
-=========================  =======  ===========================================================
+===========================  =======  ===========================================================
+action                       ids      meaning (``action_to_string``)
+===========================  =======  ===========================================================
+card ids                     0-51     "lead ♠A" / "play ♠A" (chance: "deal ♠A to player 1"); a
+                                      card of dummy's is chosen by the declarer
+``PASS_ACTION``              52       "pass"
+``DECLARE_ACTION_BASE+i``    53-87    "declare Two Diamonds", "declare One No Trump":
+                                      ``i = 5 × (level − 1) + denomination`` (♠ 0, ♣ 1, ♦ 2, ♥ 3,
+                                      No-trumps 4); which overcalls which is by value (Law 55)
+``DOUBLE_ACTION``            88       "double"
+``REDOUBLE_ACTION``          89       "redouble"
+``PENALTY_POINTS_ACTION``    90       "take 150 above the line" (``revoke=true``: the declarer
+                                      settles an adversary's revoke, Law 90)
+``PENALTY_TRICKS_ACTION``    91       "take three tricks"
+``WAIT_ACTION``              92       "wait for the leader" (``lead_out_of_turn=true``: the
+                                      leader's partner does not lead out of turn); his cards, in
+                                      that phase, read "lead ♠A out of turn"
+``ACCEPT_LEAD_ACTION``       93       "accept the lead" (the declarer, after a lead out of turn)
+``CALL_SUIT_ACTION_BASE+t``  94-97    "call spades from the leader" (the pack's suits: ♠ 0, ♥ 1,
+                                      ♦ 2, ♣ 3)
+``NEW_DEAL_ACTION``          98       "demand a new deal" (``call_out_of_turn=true``: after a
+                                      call out of turn, Laws 52 and 59); in the phase before it,
+                                      92 reads "wait for his turn" and 53-88 "declare One Heart
+                                      out of turn", "double out of turn"
+``LET_STAND_ACTION``         99       "let it stand"
+===========================  =======  ===========================================================
 
-``NUM_DISTINCT_ACTIONS`` = 92. Chance outcomes are card ids (``max_chance_outcomes`` = 52): each
-card is dealt by its own chance node, uniformly among the cards not yet dealt.
+``NUM_DISTINCT_ACTIONS`` = 92 (``LAW_ACTIONS`` = 98 with ``lead_out_of_turn=true``,
+``CALL_LAW_ACTIONS`` = 100 with ``call_out_of_turn=true``). Chance outcomes are card ids
+(``max_chance_outcomes`` = 52): each card is dealt by its own chance node, uniformly among the
+cards not yet dealt (a deal annulled for a call out of turn is dealt again).
 
 Bounds
 ------
@@ -155,7 +206,11 @@ Bounds
 each followed by at most two passes, a double, two passes, a redouble and two passes, and three
 passes to close the last; then 52 plays: 368 decisions and 52 chance nodes a deal, ``max_deals``
 times that in a rubber. With ``revoke=true`` the declarer settles at most 24 revokes (twelve of
-each adversary): 392 decisions a deal.
+each adversary): 392 decisions a deal. With ``lead_out_of_turn=true`` at most two more decisions a trick (the
+leader's partner waits or leads out of turn; the declarer accepts or calls a suit): 26 more a
+deal, and as many events. With ``call_out_of_turn=true`` every call may be preceded by the
+offer of a call out of turn, and an annulled auction may be as long again: 632 more decisions
+a deal, 52 more chance nodes and 686 more events.
 
 *Returns.* One side's points in one deal are at most 2,740 (either count): the adversaries of a
 redoubled Seven that takes no trick score 13 × 200, a grand slam (40) and at most 100 for
@@ -177,7 +232,11 @@ piece             shape           meaning
 ``trick``         (4, 52)         the current trick's cards, by seat
 ``leader``        (4,)            who led (leads) the current trick
 ``won``           (4, 14)         tricks won this deal by each seat (one-hot 0-13)
-``phase``         (5,)            deal, auction, play, over, revoke penalties
+``phase``         (5,)            deal, auction, play, over, revoke penalties (7 with
+                                  ``lead_out_of_turn=true``: a lead out of turn?, the
+                                  declarer's decision on it; 9 with
+                                  ``call_out_of_turn=true``: a call out of turn?, the
+                                  decision on it)
 ``to_move``       (4,)            the seat whose call or card is next
 ``deciding``      (4,)            the player who chooses it (the declarer for dummy's cards)
 ``dealer``        (4,)            the dealer
@@ -195,6 +254,13 @@ piece             shape           meaning
 ``score``         (2,)            each side's grand total / the bound on it
 ``deal_score``    (2,)            each side's points this deal / 2,740
 ``deal_no``       (1,)            deals finished / ``max_deals``
+``known``         (4, 52)         ``lead_out_of_turn=true`` only: each seat's cards every player
+                                  has seen (a lead out of turn taken back)
+``out_card``      (52,)           ... the card led out of turn the declarer decides on
+``called``        (4,)            ... the suit the declarer called from the leader
+``out_call``      (36,)           ``call_out_of_turn=true`` only: the call out of turn being
+                                  decided on (a declaration's ladder index; 35: a double)
+``redealt``       (1,)            ... this deal replaces one annulled for a call out of turn
 ``events``        (E, 11 + 5 + 53) perfect recall only: every event seen, in order (the core's
                                   event log, :data:`~.rules.EVENT_KINDS`: a deal's marker, a
                                   card dealt, a pass, a declaration, a double, a redouble, a
@@ -202,7 +268,11 @@ piece             shape           meaning
                                   a revoke settled by points or tricks): the kind, the
                                   actor counted from me (last: none) and the value (a card, or
                                   a declaration's ladder index; last: unseen);
-                                  E = 434 × ``max_deals`` (494 × with ``revoke=true``)
+                                  E = 434 × ``max_deals`` (494 × with ``revoke=true``, 26
+                                  more a deal and three more kinds, "leads ♠A out of turn",
+                                  "accepts the lead out of turn", "calls hearts", with
+                                  ``lead_out_of_turn=true``; with ``call_out_of_turn=true``
+                                  686 more a deal; either rule adds the seven kinds of both)
 ================  ==============  ============================================================
 
 The package
@@ -229,9 +299,13 @@ from hoyle.envs.core.registry import (
 )
 from hoyle.envs.games.auction_bridge.determinizer import AuctionBridgeDeterminizer
 from hoyle.envs.games.auction_bridge.rules import (
+    ACCEPT_LEAD_ACTION,
     AMERICAN_COUNT,
     AUCTION,
     BOOK_COUNT,
+    CALL_LAW_ACTIONS,
+    CALL_OUT,
+    CALL_SUIT_ACTION_BASE,
     COUNTS,
     DEAL,
     DECLARE_ACTION_BASE,
@@ -240,9 +314,16 @@ from hoyle.envs.games.auction_bridge.rules import (
     DOUBLED,
     EVENT_KINDS,
     GAME_POINTS,
+    LAW_ACTIONS,
+    LAW_EVENT_KINDS,
+    LET_STAND_ACTION,
     NEW_DEAL,
+    NEW_DEAL_ACTION,
     NUM_DISTINCT_ACTIONS,
+    OUT_OF_TURN,
     OVER,
+    PENALTY_CALL,
+    PENALTY_LEAD,
     PENALTY_POINTS_ACTION,
     PENALTY_TRICKS_ACTION,
     PLAY,
@@ -253,6 +334,7 @@ from hoyle.envs.games.auction_bridge.rules import (
     SETTLE,
     TAKES_TRICKS,
     UNDOUBLED,
+    WAIT_ACTION,
     AuctionBridgePlay,
     AuctionBridgeState,
     ContractScore,
@@ -284,9 +366,13 @@ from hoyle.envs.games.vint.rules import (
 )
 
 __all__ = [
+    "ACCEPT_LEAD_ACTION",
     "AMERICAN_COUNT",
     "AUCTION",
     "BOOK_COUNT",
+    "CALL_LAW_ACTIONS",
+    "CALL_OUT",
+    "CALL_SUIT_ACTION_BASE",
     "CLUBS_BID",
     "COUNTS",
     "DEAL",
@@ -299,11 +385,18 @@ __all__ = [
     "GAME",
     "GAME_POINTS",
     "HEARTS_BID",
+    "LAW_ACTIONS",
+    "LAW_EVENT_KINDS",
+    "LET_STAND_ACTION",
     "NEW_DEAL",
+    "NEW_DEAL_ACTION",
     "NO_TRUMPS",
     "NUM_DISTINCT_ACTIONS",
+    "OUT_OF_TURN",
     "OVER",
     "PASS_ACTION",
+    "PENALTY_CALL",
+    "PENALTY_LEAD",
     "PENALTY_POINTS_ACTION",
     "PENALTY_TRICKS_ACTION",
     "PLAY",
@@ -315,6 +408,7 @@ __all__ = [
     "SPADES_BID",
     "TAKES_TRICKS",
     "UNDOUBLED",
+    "WAIT_ACTION",
     "AuctionBridgeDeterminizer",
     "AuctionBridgePlay",
     "AuctionBridgeRules",
@@ -373,6 +467,17 @@ GAME = register(
             "revoke": Param(
                 False, "a revoke is a legal play, penalised at the end of the hand (Law 90)"
             ),
+            "lead_out_of_turn": Param(
+                False,
+                "before a defender leads, his partner may lead out of turn; the declarer "
+                "accepts the lead or calls a suit (Law 62 and the Bridge laws; ASSUMPTION)",
+            ),
+            "call_out_of_turn": Param(
+                False,
+                "before each call, the player on the left of the one due may declare or double "
+                "out of turn; the adversary on his left demands a new deal or lets it stand "
+                "(Laws 52 and 59; ASSUMPTION)",
+            ),
             "declarer": Param(
                 "final",
                 "who plays the hand: the final declarer, or the partner who first named the "
@@ -382,7 +487,12 @@ GAME = register(
         },
         min_players=4,
         max_players=4,
-        variants={"short_rubber": SHORT_RUBBER, "revokes": {"revoke": True}},
+        variants={
+            "short_rubber": SHORT_RUBBER,
+            "revokes": {"revoke": True},
+            "leads_out_of_turn": {"lead_out_of_turn": True},
+            "calls_out_of_turn": {"call_out_of_turn": True},
+        },
         no_tiny="The full pack is the game (thirteen tricks each, declarations of seven to "
         "thirteen tricks, honours A K Q J 10 and four Aces): no reduced pack keeps its rules, "
         "and the 52 cards dealt one at a time give 52! ≈ 8.1e+67 orders.",

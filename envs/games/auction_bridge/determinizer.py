@@ -30,11 +30,12 @@ class AuctionBridgeDeterminizer(AuctionBridgePlay):
 
     def hidden_cards(self, s: AuctionBridgeState, player: int) -> Mapping[int, Hashable]:
         """The cards ``player`` has not located (``DeclaresHidden``): every card in another
-        seat's hand except an exposed dummy's, and during the deal the cards still undealt."""
+        seat's hand except an exposed dummy's and a lead out of turn taken back (seen by all),
+        and during the deal the cards still undealt."""
         out: dict[int, Hashable] = {}
         for q, hand in enumerate(s.hands):
             if q != player and not (s.exposed and q == s.dummy):
-                out.update(dict.fromkeys(iter_cards(hand), q))
+                out.update(dict.fromkeys(iter_cards(hand & ~s.known), q))
         if s.phase == DEAL:
             out.update(dict.fromkeys(iter_cards(self.pack_mask & ~s.dealt), "undealt"))
         return out
@@ -48,9 +49,14 @@ class AuctionBridgeDeterminizer(AuctionBridgePlay):
     def forbidden_cards(self, s: AuctionBridgeState, player: int) -> Mapping[Hashable, int]:
         """What the table knows a seat does not hold (``DeclaresHidden``): the suits it did not
         follow (none before the play). Where a revoke is a play (``revoke=true``), a seat that
-        did not follow may still hold the suit: nothing is known."""
+        did not follow may still hold the suit: only a suit called from him that he did not lead
+        (``lead_out_of_turn=true``: a called suit must be led if held) is known."""
         if self.revoke:
-            return {}
+            return {
+                q: self.void_cards(s.refused[q], s.contract)
+                for q in range(NUM_PLAYERS)
+                if q != player and s.refused[q]
+            }
         return {
             q: self.void_cards(s.voids[q], s.contract) for q in range(NUM_PLAYERS) if q != player
         }

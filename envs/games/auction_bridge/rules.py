@@ -21,6 +21,7 @@ from hoyle.envs.core.cards import (
     KING,
     NUM_SUITS,
     QUEEN,
+    SUIT_NAMES,
     TEN,
     CardMask,
     card,
@@ -86,11 +87,42 @@ PENALTY_POINTS_ACTION = REDOUBLE_ACTION + 1
 PENALTY_TRICKS_ACTION = PENALTY_POINTS_ACTION + 1
 """... or three tricks from the adversaries."""
 NUM_DISTINCT_ACTIONS = PENALTY_TRICKS_ACTION + 1
+"""The actions of the game as the book plays it (and with ``revoke=true``)."""
+WAIT_ACTION = NUM_DISTINCT_ACTIONS
+"""``lead_out_of_turn=true``: the leader's partner lets the leader lead (ASSUMPTION 15)..."""
+ACCEPT_LEAD_ACTION = WAIT_ACTION + 1
+"""... the declarer accepts a lead out of turn ..."""
+CALL_SUIT_ACTION_BASE = ACCEPT_LEAD_ACTION + 1
+"""... or takes it back and calls suit ``t`` (the pack's order: ♠ 0, ♥ 1, ♦ 2, ♣ 3) from the right leader."""
+LAW_ACTIONS = CALL_SUIT_ACTION_BASE + NUM_SUITS
+"""The number of distinct actions with ``lead_out_of_turn=true``."""
+NEW_DEAL_ACTION = LAW_ACTIONS
+"""``call_out_of_turn=true``: after a call out of turn, the adversary on its maker's left
+demands a new deal (Laws 52 and 59) ..."""
+LET_STAND_ACTION = NEW_DEAL_ACTION + 1
+"""... or lets the call stand (ASSUMPTION 16)."""
+CALL_LAW_ACTIONS = LET_STAND_ACTION + 1
+"""The number of distinct actions with ``call_out_of_turn=true``."""
 
 SETTLE = 4
 """After ``DEAL, AUCTION, PLAY, OVER`` (the core's, :mod:`hoyle.envs.core.partnership`), ``SETTLE``: after the last trick, the declarer settles the adversaries' revokes (Law 90)."""
+OUT_OF_TURN = 5
+"""``lead_out_of_turn=true``: before a defender leads, his partner may lead out of turn."""
+PENALTY_LEAD = 6
+"""... and after a lead out of turn, the declarer accepts it or calls a suit."""
 NUM_PHASES = 5
-PHASE_NAMES = ("deal", "auction", "play", "over", "revoke penalties")
+"""The phases of the game without the irregularities of ``lead_out_of_turn``."""
+CALL_OUT = 7
+"""``call_out_of_turn=true``: before a call, the player on the left of the one due may call out
+of turn."""
+PENALTY_CALL = 8
+"""... and after a call out of turn, the adversary on its maker's left demands a new deal or
+lets it stand."""
+PHASE_NAMES = (
+    "deal", "auction", "play", "over", "revoke penalties", "a lead out of turn?",
+    "the lead out of turn: accept it or call a suit", "a call out of turn?",
+    "the call out of turn: a new deal or let it stand",
+)  # fmt: skip
 
 UNDOUBLED, DOUBLED, REDOUBLED = range(3)
 DOUBLING_NAMES = ("", "doubled", "redoubled")
@@ -152,8 +184,22 @@ EVENT_KINDS = (
     EventKind("{actor} takes 150 above the line for a revoke", "none"),
     EventKind("{actor} takes three tricks for a revoke", "none"),
 )
+LAW_EVENT_KINDS = (
+    *EVENT_KINDS,
+    EventKind("{actor} leads {value} out of turn"),
+    EventKind("{actor} accepts the lead out of turn", "none"),
+    EventKind("{actor} takes the lead back and calls {value} from the leader", "suit"),
+    EventKind("{actor} declares {value} out of turn", "action"),
+    EventKind("{actor} doubles out of turn", "none"),
+    EventKind("{actor} demands a new deal", "none"),
+    EventKind("{actor} lets the call stand", "none"),
+)
+"""The event kinds with ``lead_out_of_turn=true`` or ``call_out_of_turn=true`` (the game's
+own, then seven more)."""
 NEW_DEAL, DEALT, PASSES, DECLARES, DOUBLES, REDOUBLES, SHOWN, PLAYS = range(8)
 REVOKED, TAKES_POINTS, TAKES_TRICKS = range(8, 11)
+LEADS_OUT, ACCEPTS_LEAD, CALLS_SUIT = range(11, 14)
+DECLARES_OUT, DOUBLES_OUT, DEMANDS_DEAL, LETS_STAND = range(14, 18)
 CALLS_PER_DEAL = (NUM_BIDS - 1) * 9 + 10
 """The most calls of one auction: each of the 35 declarations (each must overcall the last)
 followed by at most two passes, a double, two passes, a redouble and two passes before the
@@ -166,6 +212,18 @@ the 52 cards played."""
 REVOKE_EVENTS_PER_DEAL = 3 * MAX_REVOKES + 2 * MAX_REVOKES
 """With ``revoke=true``: the revokes shown at the end of the hand (three seats: dummy cannot
 revoke) and the declarer's settlement of the adversaries' (two seats)."""
+OUT_OF_TURN_PER_DEAL = 2 * TRICKS
+"""With ``lead_out_of_turn=true``, at most two more decisions and two more events a trick: the
+leader's partner waits or leads out of turn, and the declarer accepts the lead or calls a
+suit (each trick at most once: after a call the leader leads)."""
+CALL_OUT_PER_DEAL = 2 * CALLS_PER_DEAL
+"""With ``call_out_of_turn=true``, more decisions a deal: each call of an auction is preceded
+by the offer of a call out of turn (the offer, or the call out of turn and the decision on it,
+in place of the call), and an auction annulled by a new deal may be as long again (the new
+deal has no offers)."""
+CALL_OUT_EVENTS_PER_DEAL = 2 + NUM_CARD_ACTIONS + 2 * CALLS_PER_DEAL
+"""... and more events: the annulled deal's marker and cards, its calls (a call out of turn
+let stand is two events), and the demand."""
 
 
 # --- the score, as small pure functions ------------------------------------------------------
@@ -415,18 +473,25 @@ class AuctionBridgeState(PlainState):
     pass). ``named``: for each side and denomination (``5 × side + denomination``) the seat that
     first named it, or -1. ``contract``/``declarer``/``dummy``: set when the play starts;
     ``exposed``: dummy's hand is on the table. ``past``: completed tricks as ``(leader, cards...)``;
-    ``played``: their cards. ``revokes``: each seat's revokes this hand (``revoke=true``; hidden
+    ``played``: their cards. ``known``: cards of the hands that every player has seen (a lead
+    out of turn taken back, ``lead_out_of_turn=true``); ``out_card``: a card led out of turn
+    while the declarer decides (-1: none); ``called``: the suit the declarer called from the
+    leader (-1: none); ``refused``: per seat, the suits it showed it lacks when called.
+    ``out_call``: a call out of turn (its action) on which the adversary on its maker's left
+    decides (-1: none); ``redealt``: this deal replaces one annulled for a call out of turn
+    (``call_out_of_turn=true``).
+    ``revokes``: each seat's revokes this hand (``revoke=true``; hidden
     from the others until the hand is over); ``settle``: the adversaries' revokes the declarer
     has still to settle, ``taken``: those settled by taking three tricks. ``below``: each side's points below the line in the game in
     progress; ``games``: games won this rubber; ``score``: each side's grand total;
     ``deal_score``: this deal's. ``log``: the event log.
     """
 
-    __slots__ = ("below", "bidder", "contract", "deal_no", "deal_score", "dealer", "dealt",
-                 "declarer", "doubling", "dummy", "exposed", "games", "hands", "held", "high",
-                 "leader", "log", "named", "passes", "past", "phase", "played", "ply", "result",
-                 "revokes", "score", "settle", "taken", "to_move", "trick", "voids",
-                 "won")  # fmt: skip
+    __slots__ = ("below", "bidder", "called", "contract", "deal_no", "deal_score", "dealer",
+                 "dealt", "declarer", "doubling", "dummy", "exposed", "games", "hands", "held",
+                 "high", "known", "leader", "log", "named", "out_call", "out_card", "passes", "past",
+                 "phase", "played", "ply", "redealt", "refused", "result", "revokes", "score", "settle",
+                 "taken", "to_move", "trick", "voids", "won")  # fmt: skip
 
     phase: int
     to_move: int
@@ -445,6 +510,12 @@ class AuctionBridgeState(PlainState):
     declarer: int
     dummy: int
     exposed: bool
+    known: int
+    out_card: int
+    called: int
+    refused: tuple[int, ...]
+    out_call: int
+    redealt: bool
     revokes: tuple[int, ...]
     settle: int
     taken: int
@@ -482,6 +553,18 @@ class AuctionBridgePlay(PartnershipPlay):
         self.count: tuple[int, ...] = COUNTS[self.count_name]
         self.first_named = str(params["declarer"]) == "first_named"
         self.revoke = bool(params["revoke"])
+        self.lead_out_of_turn = bool(params.get("lead_out_of_turn", False))
+        self.call_out_of_turn = bool(params.get("call_out_of_turn", False))
+        self.laws = self.lead_out_of_turn or self.call_out_of_turn
+        if self.call_out_of_turn:
+            self.num_distinct_actions, self.num_phases = CALL_LAW_ACTIONS, len(PHASE_NAMES)
+        elif self.lead_out_of_turn:
+            self.num_distinct_actions, self.num_phases = LAW_ACTIONS, PENALTY_LEAD + 1
+        else:
+            self.num_distinct_actions, self.num_phases = NUM_DISTINCT_ACTIONS, NUM_PHASES
+        laws = OUT_OF_TURN_PER_DEAL if self.lead_out_of_turn else 0
+        calls = CALL_OUT_PER_DEAL if self.call_out_of_turn else 0
+        law_events = laws + (CALL_OUT_EVENTS_PER_DEAL if self.call_out_of_turn else 0)
         self.tricks = tuple(vint_tricks(d) for d in range(NUM_DENOMINATIONS))
         self.trick_orders = leader_orders(range(NUM_PLAYERS), NUM_PLAYERS)
         self.overcalls = tuple(
@@ -500,13 +583,15 @@ class AuctionBridgePlay(PartnershipPlay):
         self.max_utility = float(bound)
         self.utility_sum = 0.0
         settles = 2 * MAX_REVOKES if self.revoke else 0
-        self.max_game_length = (DECISIONS_PER_DEAL + settles) * self.max_deals
-        self.max_chance_nodes = self.num_cards * self.max_deals
+        self.max_game_length = (DECISIONS_PER_DEAL + settles + laws + calls) * self.max_deals
+        redeals = 2 if self.call_out_of_turn else 1  # a deal annulled, at most once a deal
+        self.max_chance_nodes = self.num_cards * self.max_deals * redeals
+        revokes = REVOKE_EVENTS_PER_DEAL if self.revoke else 0
         self.event_schema = EventSchema(
-            EVENT_KINDS,
+            LAW_EVENT_KINDS if self.laws else EVENT_KINDS,
             NUM_PLAYERS,
             NUM_CARD_ACTIONS,
-            (EVENTS_PER_DEAL + (REVOKE_EVENTS_PER_DEAL if self.revoke else 0)) * self.max_deals,
+            (EVENTS_PER_DEAL + revokes + law_events) * self.max_deals,
         )
 
     # --- the Rules protocol -----------------------------------------------------------------
@@ -539,6 +624,12 @@ class AuctionBridgePlay(PartnershipPlay):
         s.declarer = -1
         s.dummy = -1
         s.exposed = False
+        s.known = 0
+        s.out_card = -1
+        s.called = -1
+        s.refused = (0,) * NUM_PLAYERS
+        s.out_call = -1
+        s.redealt = False
         s.revokes = (0,) * NUM_PLAYERS
         s.settle = 0
         s.taken = 0
@@ -580,6 +671,8 @@ class AuctionBridgePlay(PartnershipPlay):
     def legal_actions(self, s: AuctionBridgeState) -> list[int]:
         ph = s.phase
         if ph == PLAY:
+            if s.called >= 0:
+                return self.called_leads(s)
             if self.revoke and s.to_move != s.dummy:
                 return cards_of(s.hands[s.to_move])  # a revoke is a play (Law 90)
             led = self.trick_rules(s).suit[s.trick[0]] if s.trick else NO_SUIT
@@ -588,11 +681,29 @@ class AuctionBridgePlay(PartnershipPlay):
             return self.calls(s)
         if ph == SETTLE:
             return [PENALTY_POINTS_ACTION, PENALTY_TRICKS_ACTION]
+        if ph == OUT_OF_TURN:
+            return [*cards_of(s.hands[s.to_move]), WAIT_ACTION]
+        if ph == PENALTY_LEAD:
+            return [ACCEPT_LEAD_ACTION, *range(CALL_SUIT_ACTION_BASE, LAW_ACTIONS)]
+        if ph == CALL_OUT:
+            out = [a for a in self.calls(s) if a not in (PASS_ACTION, REDOUBLE_ACTION)]
+            return [*out, WAIT_ACTION]
+        if ph == PENALTY_CALL:
+            return [NEW_DEAL_ACTION, LET_STAND_ACTION]
         return []
+
+    def called_leads(self, s: AuctionBridgeState) -> list[int]:
+        """The leads open to a leader from whom the declarer called a suit: that suit if he
+        holds it, else any card (ASSUMPTION 15)."""
+        hand = s.hands[s.to_move]
+        suit = hand & SUIT_MASKS[s.called]
+        return cards_of(suit or hand)
 
     def illegal_reason(self, s: AuctionBridgeState, action: int) -> str | None:
         """Why ``action`` is refused, in the laws' terms (``ExplainsIllegal``; asked only on the
         error path)."""
+        if s.phase == PLAY and s.called >= 0 and 0 <= action < NUM_CARD_ACTIONS:
+            return f"the declarer called {SUIT_NAMES[s.called]}: the leader must lead one he holds"
         if s.phase == PLAY and 0 <= action < NUM_CARD_ACTIONS:
             tr = self.trick_rules(s)
             led = tr.suit[s.trick[0]] if s.trick else NO_SUIT
@@ -630,17 +741,74 @@ class AuctionBridgePlay(PartnershipPlay):
         s.ply = at + 1
         if ph == DEAL:
             self._deal(s, action, at)
+            if s.phase == AUCTION:
+                self._call_due(s)
         elif ph == AUCTION:
             self._call(s, action)
+        elif ph == CALL_OUT:
+            self._call_out_of_turn(s, action)
+        elif ph == PENALTY_CALL:
+            self._penalty_call(s, action)
         elif ph == PLAY:
             s.log = log_event(s.log, PLAYS, s.to_move, action, EVERYONE, at)
             self._play(s, action)
         elif ph == SETTLE:
             self._settle(s, action)
+        elif ph == OUT_OF_TURN:
+            self._out_of_turn(s, action, at)
+        elif ph == PENALTY_LEAD:
+            self._penalty_lead(s, action)
         else:
             raise ValueError("the game is over")
 
-    def _call(self, s: AuctionBridgeState, action: int) -> None:
+    def _call_due(self, s: AuctionBridgeState) -> None:
+        """A call is due from ``s.to_move``. With ``call_out_of_turn``, the player on his left
+        first may call out of turn (ASSUMPTION 16); not in a deal that replaces one annulled."""
+        if self.call_out_of_turn and not s.redealt:
+            s.phase = CALL_OUT
+            s.to_move = (s.to_move + 1) % NUM_PLAYERS
+
+    def _call_out_of_turn(self, s: AuctionBridgeState, action: int) -> None:
+        """The player on the left of the one due waits, or declares or doubles out of turn (seen
+        by all); then the adversary on his left decides (Laws 52 and 59)."""
+        p = s.to_move
+        if action == WAIT_ACTION:
+            s.phase = AUCTION
+            s.to_move = (p - 1) % NUM_PLAYERS
+            return
+        if action == DOUBLE_ACTION:
+            s.log = log_event(s.log, DOUBLES_OUT, p)
+        else:
+            i = action - DECLARE_ACTION_BASE
+            s.log = log_event(s.log, DECLARES_OUT, p, i, EVERYONE, NOWHERE)
+        s.out_call = action
+        s.phase = PENALTY_CALL
+        s.to_move = (p + 1) % NUM_PLAYERS
+
+    def _penalty_call(self, s: AuctionBridgeState, action: int) -> None:
+        """The adversary on the left of a call out of turn demands a new deal (the same dealer
+        deals again) or lets the call stand: the bidding goes on as if it had been in order,
+        from its maker's left (Law 52; for a double, ASSUMPTION 16)."""
+        judge = s.to_move
+        if action == NEW_DEAL_ACTION:
+            s.log = settle_log(log_event(s.log, DEMANDS_DEAL, judge))
+            self._start_deal(s)
+            s.redealt = True
+            return
+        s.log = log_event(s.log, LETS_STAND, judge)
+        call, s.out_call = s.out_call, -1
+        s.phase = AUCTION
+        s.to_move = (judge - 1) % NUM_PLAYERS
+        self._call(s, call, logged=True)
+
+    def _call(self, s: AuctionBridgeState, action: int, logged: bool = False) -> None:
+        """``s.to_move``'s call (``logged``: a call out of turn let stand, already in the log);
+        then the next call is due, or the play begins."""
+        self._make_call(s, action, logged)
+        if s.phase == AUCTION:
+            self._call_due(s)
+
+    def _make_call(self, s: AuctionBridgeState, action: int, logged: bool) -> None:
         p = s.to_move
         s.to_move = (p + 1) % NUM_PLAYERS
         if action == PASS_ACTION:
@@ -651,14 +819,16 @@ class AuctionBridgePlay(PartnershipPlay):
             return
         s.passes = 0
         if action == DOUBLE_ACTION:
-            s.log = log_event(s.log, DOUBLES, p)
+            if not logged:
+                s.log = log_event(s.log, DOUBLES, p)
             s.doubling = DOUBLED
         elif action == REDOUBLE_ACTION:
             s.log = log_event(s.log, REDOUBLES, p)
             s.doubling = REDOUBLED
         else:
             i = action - DECLARE_ACTION_BASE
-            s.log = log_event(s.log, DECLARES, p, i, EVERYONE, NOWHERE)
+            if not logged:
+                s.log = log_event(s.log, DECLARES, p, i, EVERYONE, NOWHERE)
             s.high, s.bidder, s.doubling = i, p, UNDOUBLED  # a new declaration cancels doubles
             k = NUM_DENOMINATIONS * (p % 2) + bid_of(i)[1]
             if s.named[k] < 0:
@@ -673,8 +843,60 @@ class AuctionBridgePlay(PartnershipPlay):
         s.dummy = (s.declarer + 2) % NUM_PLAYERS
         s.phase = PLAY
         s.leader = s.to_move = (s.declarer + 1) % NUM_PLAYERS  # the declarer's left leads
+        self._lead_due(s)
+
+    def _lead_due(self, s: AuctionBridgeState) -> None:
+        """A lead is due from ``s.leader``. With ``lead_out_of_turn``, when he is a defender his
+        partner first may lead out of turn (ASSUMPTION 15)."""
+        if self.lead_out_of_turn and s.leader % 2 != s.declarer % 2:
+            s.phase = OUT_OF_TURN
+            s.to_move = (s.leader + 2) % NUM_PLAYERS
+
+    def _out_of_turn(self, s: AuctionBridgeState, action: int, at: int) -> None:
+        """The leader's partner waits, or leads a card out of turn: every player sees it, and
+        dummy goes down if he was not yet (Law 62: "as soon as a card is led, whether in or
+        out of turn"); then the declarer decides."""
+        if action == WAIT_ACTION:
+            s.phase = PLAY
+            s.to_move = s.leader
+            return
+        s.log = log_event(s.log, LEADS_OUT, s.to_move, action, EVERYONE, at)
+        s.known |= 1 << action
+        s.out_card = action
+        self._expose(s)
+        s.phase = PENALTY_LEAD
+        s.to_move = s.declarer
+
+    def _penalty_lead(self, s: AuctionBridgeState, action: int) -> None:
+        """The declarer accepts the lead out of turn (its maker leads this trick) or takes it
+        back, the card known to all, and calls a suit from the right leader."""
+        c, s.out_card = s.out_card, -1
+        s.phase = PLAY
+        if action == ACCEPT_LEAD_ACTION:
+            s.log = log_event(s.log, ACCEPTS_LEAD, s.declarer)
+            s.leader = s.to_move = (s.leader + 2) % NUM_PLAYERS
+            self._play(s, c)
+            return
+        t = action - CALL_SUIT_ACTION_BASE
+        s.log = log_event(s.log, CALLS_SUIT, s.declarer, t, EVERYONE, NOWHERE)
+        s.called = t
+        s.to_move = s.leader
+
+    def _expose(self, s: AuctionBridgeState) -> None:
+        """The first card led: dummy lays his cards face upwards (Law 62)."""
+        if not s.exposed:
+            s.exposed = True
+            for x in iter_cards(s.hands[s.dummy]):
+                s.log = log_event(s.log, SHOWN, s.dummy, x)
 
     def _play(self, s: AuctionBridgeState, c: int) -> None:
+        if s.called >= 0:
+            t, s.called = s.called, -1
+            if not s.hands[s.to_move] & SUIT_MASKS[t]:  # the leader shows he has none
+                q = s.to_move
+                s.refused = replace_at(s.refused, q, s.refused[q] | 1 << t)
+                s.voids = replace_at(s.voids, q, s.voids[q] | 1 << t)
+        s.known &= ~(1 << c)
         if self.revoke and s.trick:
             tr = self.trick_rules(s)
             led = tr.suit[s.trick[0]]
@@ -683,10 +905,7 @@ class AuctionBridgePlay(PartnershipPlay):
         s.hands, trick, s.voids, s.to_move, winner = play_to_trick(
             self.trick_rules(s), s.hands, s.trick, s.voids, self.trick_orders[s.leader], c
         )
-        if not s.exposed:  # the opening lead: dummy lays his cards face upwards (Law 62)
-            s.exposed = True
-            for x in iter_cards(s.hands[s.dummy]):
-                s.log = log_event(s.log, SHOWN, s.dummy, x)
+        self._expose(s)
         if winner < 0:
             s.trick = trick
             return
@@ -697,6 +916,8 @@ class AuctionBridgePlay(PartnershipPlay):
         s.leader = winner
         if len(s.past) == TRICKS:
             self._revokes_shown(s)
+        else:
+            self._lead_due(s)
 
     def _revokes_shown(self, s: AuctionBridgeState) -> None:
         """The hand is over: every revoke comes to light (Law 90), and the declarer settles
@@ -767,6 +988,12 @@ class AuctionBridgePlay(PartnershipPlay):
 
     # --- text -------------------------------------------------------------------------------
     def action_to_string(self, s: AuctionBridgeState, player: int, action: int) -> str:
+        if s.phase == OUT_OF_TURN and action < NUM_CARD_ACTIONS:
+            return f"lead {format_card(action)} out of turn"
+        if s.phase == CALL_OUT:
+            if action == WAIT_ACTION:
+                return "wait for his turn"
+            return f"{action_words(action)} out of turn"
         return self.deal_words(s, player, action) or action_words(action, bool(s.trick))
 
     def state_string(self, s: AuctionBridgeState) -> str:
@@ -805,6 +1032,16 @@ def action_words(action: int, following: bool = False) -> str:
         return "take 150 above the line"
     if action == PENALTY_TRICKS_ACTION:
         return "take three tricks"
+    if action == WAIT_ACTION:
+        return "wait for the leader"
+    if action == ACCEPT_LEAD_ACTION:
+        return "accept the lead"
+    if action == NEW_DEAL_ACTION:
+        return "demand a new deal"
+    if action == LET_STAND_ACTION:
+        return "let it stand"
+    if CALL_SUIT_ACTION_BASE <= action < LAW_ACTIONS:
+        return f"call {SUIT_NAMES[action - CALL_SUIT_ACTION_BASE]} from the leader"
     return f"declare {declaration_words(action - DECLARE_ACTION_BASE)}"
 
 

@@ -13,7 +13,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hoyle.envs.core.cards import NUM_SUITS, SUIT_SYMBOLS, cards_of, cards_text
+from hoyle.envs.core.bits import SeatTensor
+from hoyle.envs.core.cards import (
+    NUM_SUITS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    cards_of,
+    cards_text,
+    format_card,
+)
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.table import Counter, TableView, Zone
@@ -21,12 +29,13 @@ from hoyle.envs.core.tricks import trick_winner
 from hoyle.envs.games.auction_bridge.determinizer import AuctionBridgeDeterminizer
 from hoyle.envs.games.auction_bridge.rules import (
     DEAL,
+    DECLARE_ACTION_BASE,
     DENOMINATION_WORDS,
     GAME_POINTS,
     MAX_REVOKES,
-    NUM_PHASES,
     PHASE_NAMES,
     AuctionBridgeState,
+    action_words,
     auction_line,
     contract_words,
     declaration_words,
@@ -56,9 +65,14 @@ class AuctionBridgeView:
     ``high``/``bidder``/``doubling``: the highest declaration so far (the contract once the play
     starts: ``contract`` ≥ 0, by ``declarer``, ``dummy`` his partner). ``dummy_hand``: dummy's
     cards on the table (``0`` before the opening lead), ``dummy_down``: whether
-    they are. ``settle``: the adversaries' revokes the declarer has still to
-    settle (Law 90; public: every revoke is shown when the hand is over). ``log``: the events as this player saw
-    them. ``result``: the returns, once it is over.
+    they are. ``settle``: the adversaries' revokes the declarer has still to settle (Law 90;
+    public: every revoke is shown when the hand is over). ``known``: per seat, the cards of his
+    hand every player has seen (a lead out of turn taken back); ``out_card``: the card led out
+    of turn the declarer is deciding on (-1: none); ``called``: the suit the declarer called
+    from the leader (-1: none) (the three with ``lead_out_of_turn=true``). ``out_call``: the
+    call out of turn being decided on (its action; -1: none), ``redealt``: this deal replaces
+    one annulled for a call out of turn (``call_out_of_turn=true``). ``log``: the events
+    as this player saw them. ``result``: the returns, once it is over.
     """
 
     player: int
@@ -92,9 +106,14 @@ class AuctionBridgeView:
     log: tuple[ViewEvent, ...] = field(repr=False, compare=False)  # the history, not the table
     result: tuple[int, ...] | None
     rules: AuctionBridgeRules = field(compare=False, repr=False)
+    known: tuple[int, ...] = (0,) * NUM_PLAYERS
+    out_card: int = -1
+    called: int = -1
+    out_call: int = -1
+    redealt: bool = False
 
 
-class AuctionBridgeRules(AuctionBridgeDeterminizer):
+class AuctionBridgeRules(AuctionBridgeDeterminizer, SeatTensor):
     """The rules of Auction Bridge
     (:class:`~hoyle.envs.games.auction_bridge.rules.AuctionBridgePlay`), with the determinizer
     and the player's view, its tensor, text and table."""
@@ -132,6 +151,11 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             log=self.event_schema.view(s.log, player),
             result=s.result,
             rules=self,
+            known=tuple(h & s.known for h in s.hands),
+            out_card=s.out_card,
+            called=s.called,
+            out_call=s.out_call,
+            redealt=s.redealt,
         )
 
     def tensor_pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
@@ -143,7 +167,7 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             ("trick", (P, n)),
             ("leader", (P,)),
             ("won", (P, TRICKS + 1)),
-            ("phase", (NUM_PHASES,)),
+            ("phase", (self.num_phases,)),
             ("to_move", (P,)),
             ("deciding", (P,)),
             ("dealer", (P,)),
@@ -161,6 +185,10 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             ("deal_score", (SIDES,)),
             ("deal_no", (1,)),
         ]
+        if self.lead_out_of_turn:
+            pieces += [("known", (P, n)), ("out_card", (n,)), ("called", (NUM_SUITS,))]
+        if self.call_out_of_turn:
+            pieces += [("out_call", (NUM_BIDS + 1,)), ("redealt", (1,))]
         if perfect_recall:
             pieces.append(self.event_schema.piece())
         return pieces
@@ -205,8 +233,77 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             out["score"][side(x)] = view.score[x] / self.score_bound
             out["deal_score"][side(x)] = view.deal_score[x] / self.deal_bound
         out["deal_no"][0] = view.deal_no / self.max_deals
+        if self.lead_out_of_turn:
+            for q in range(P):
+                set_cards(out["known"][rel(q)], view.known[q])
+            set_one_hot(out["out_card"], view.out_card)
+            set_one_hot(out["called"], view.called)
+        if self.call_out_of_turn:
+            if view.out_call >= 0:
+                out["out_call"][view.out_call - DECLARE_ACTION_BASE] = 1.0
+            out["redealt"][0] = float(view.redealt)
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        at = self._at
+        return (
+            *range(at["below"], at["below"] + SIDES),
+            *range(at["score"], at["score"] + SIDES),
+            *range(at["deal_score"], at["deal_score"] + SIDES),
+            at["deal_no"],
+        )
+
+    def tensor_bits(
+        self, s: AuctionBridgeState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal (dummy's hand only
+        once it is down)."""
+        at = self._at
+        P = NUM_PLAYERS
+        n = NUM_CARD_ACTIONS
+        rel = self._rel[me]
+        b = s.hands[me] << at["hand"] | s.played << at["played"]
+        if s.exposed:
+            b |= s.hands[s.dummy] << at["dummy_hand"]
+        b |= 1 << (at["phase"] + s.phase) | 1 << (at["high"] + s.high + 1)
+        b |= 1 << (at["doubling"] + s.doubling) | 1 << (at["passes"] + s.passes)
+        b |= 1 << (at["settle"] + s.settle) | 1 << (at["dealer"] + rel[s.dealer])
+        if s.trick:
+            trick, leader = at["trick"], s.leader
+            for i, c in enumerate(s.trick):
+                b |= 1 << (trick + rel[(leader + i) % P] * n + c)
+        if s.leader >= 0:
+            b |= 1 << (at["leader"] + rel[s.leader])
+        b |= self.seat_bits(s, at, rel)
+        if s.to_move >= 0:
+            b |= 1 << (at["to_move"] + rel[s.to_move])
+        deciding = self.current_player(s)
+        if deciding >= 0:
+            b |= 1 << (at["deciding"] + rel[deciding])
+        for name, seat in (("bidder", s.bidder), ("declarer", s.declarer), ("dummy", s.dummy)):
+            if seat >= 0:
+                b |= 1 << (at[name] + rel[seat])
+        scores, values = self.score_bits(s, at, me % SIDES, GAME_POINTS, MAX_GAMES)
+        b |= scores
+        if self.lead_out_of_turn:
+            if s.known:
+                known = at["known"]
+                for q in range(P):
+                    b |= (s.hands[q] & s.known) << (known + rel[q] * n)
+            if s.out_card >= 0:
+                b |= 1 << (at["out_card"] + s.out_card)
+            if s.called >= 0:
+                b |= 1 << (at["called"] + s.called)
+        if self.call_out_of_turn:
+            if s.out_call >= 0:
+                b |= 1 << (at["out_call"] + s.out_call - DECLARE_ACTION_BASE)
+            if s.redealt:
+                b |= 1 << at["redealt"]
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        return b, values
 
     def view_string(self, view: AuctionBridgeView, perfect_recall: bool) -> str:
         me = view.player
@@ -234,6 +331,19 @@ class AuctionBridgeRules(AuctionBridgeDeterminizer):
             ),
             score_line(view.below, view.games, view.score, view.deal_score),
         ]
+        if view.out_card >= 0:
+            lines.append(f"Led out of turn: {format_card(view.out_card)}")
+        if view.out_call >= 0:
+            lines.append(f"Called out of turn: {action_words(view.out_call)}")
+        if view.redealt:
+            lines.append("A new deal, for a call out of turn")
+        if view.called >= 0:
+            lines.append(f"The declarer called {SUIT_NAMES[view.called]} from the leader")
+        if any(view.known):
+            lines.append(
+                "Seen by all: "
+                + " ".join(f"{q}:{cards_text(k)}" for q, k in enumerate(view.known) if k)
+            )
         if view.settle:
             lines.append(f"Revokes to settle (Law 90): {view.settle}")
         if view.result is not None:

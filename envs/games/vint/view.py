@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hoyle.envs.core.bits import offsets
+from hoyle.envs.core.bits import SeatTensor
 from hoyle.envs.core.cards import NUM_SUITS, cards_of, cards_text
 from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
@@ -103,7 +103,7 @@ class VintView:
         return self.left_of(self.leader, k)
 
 
-class VintRules(VintDeterminizer):
+class VintRules(VintDeterminizer, SeatTensor):
     """The rules of Vint (:class:`~hoyle.envs.games.vint.rules.VintPlay`), with the determinizer
     and the player's view, its tensor, text and table."""
 
@@ -216,18 +216,6 @@ class VintRules(VintDeterminizer):
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
 
-    @functools.cached_property
-    def _at(self) -> dict[str, int]:
-        """The flat offset of each piece (:func:`~hoyle.envs.core.bits.offsets`); the event
-        log, when there is one, follows the observation's pieces."""
-        return offsets(self.tensor_pieces(False))
-
-    @functools.cached_property
-    def _rel(self) -> tuple[tuple[int, ...], ...]:
-        """``_rel[me][q]``: seat ``q`` counted from ``me`` (the tensors' seat order)."""
-        P = NUM_PLAYERS
-        return tuple(tuple((q - me) % P for q in range(P)) for me in range(P))
-
     def settled_entry(self, settled: int) -> float:
         """A player's settlement so far as a tensor entry in [0, 1]: ``(settled + U) / 2U``
         with ``U`` the bound on a return (0.5: even)."""
@@ -260,7 +248,6 @@ class VintRules(VintDeterminizer):
         """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
         read from the state: the conformance suite holds the two equal."""
         at = self._at
-        P = NUM_PLAYERS
         n = NUM_CARD_ACTIONS
         rel = self._rel[me]
         b = s.hands[me] << at["hand"] | s.played << at["played"]
@@ -273,11 +260,7 @@ class VintRules(VintDeterminizer):
                 b |= 1 << (trick + rel[order[i]] * n + c)
         if s.leader >= 0:
             b |= 1 << (at["leader"] + rel[s.leader])
-        won, voids = at["won"], at["voids"]
-        for q in range(P):
-            r = rel[q]
-            b |= 1 << (won + r * (TRICKS + 1) + s.won[q])
-            b |= (s.voids[q] & 15) << (voids + r * NUM_SUITS)
+        b |= self.seat_bits(s, at, rel)
         if s.to_move >= 0:
             b |= 1 << (at["to_move"] + rel[s.to_move])
         if s.bidder >= 0:
@@ -285,19 +268,8 @@ class VintRules(VintDeterminizer):
         mine = self.sides[rubber][me]
         if s.game_in_hand >= 0:
             b |= 1 << (at["game_in_hand"] + (s.game_in_hand - mine) % SIDES)
-        games = at["games"]
-        for x in range(SIDES):
-            b |= 1 << (games + ((x - mine) % SIDES) * (MAX_GAMES + 1) + s.games[x])
-        other = 1 - mine
-        values = [
-            s.below[mine] / GAME_POINTS,
-            s.below[other] / GAME_POINTS,
-            s.score[mine] / self.score_bound,
-            s.score[other] / self.score_bound,
-            s.deal_score[mine] / self.deal_bound,
-            s.deal_score[other] / self.deal_bound,
-            s.deal_no / self.max_deals,
-        ]
+        scores, values = self.score_bits(s, at, mine, GAME_POINTS, MAX_GAMES)
+        b |= scores
         if self.rubbers > 1:
             b |= 1 << (at["rubber"] + rubber) | self._seating_bits[rubber][me] << at["seating"]
             values += [self.settled_entry(s.settled[q]) for q in self.orders[0][me]]
