@@ -186,8 +186,11 @@ class DoubleDummySearcher:
         if play is None or max(h.bit_count() for h in play.hands) > self.max_cards:
             return self.fallback(sim, world, player, legal, rng)
         mover = play.to_play
-        if play.seats[mover] != player:
-            raise ValueError(f"card_play says seat {play.seats[mover]} plays, not {player}")
+        if player not in play.seats or play.sides[play.seats.index(player)] != play.sides[mover]:
+            # The player chooses for a seat of his own side: his own, or his dummy's (in
+            # Auction Bridge the declarer plays dummy's cards, Law 62); either way the values
+            # are his side's.
+            raise ValueError(f"card_play says seat {play.seats[mover]} plays, not {player}'s side")
         if self.solver == "dds":
             why = dds.play_refusal(play)
             if why is not None:
