@@ -209,8 +209,8 @@ def add_command(subparsers: Any) -> None:
     b.add_argument("--reference", default=None,
                    help="OpenSpiel game to compare every game with (default: each game's "
                    "own: gin_rummy for Conquian and Cassino, skat or euchre for the trick "
-                   "games, bridge for Vint, backgammon for backgammon, 2048 for the "
-                   "patiences)")  # fmt: skip
+                   "games, bridge for Vint and Auction Bridge, backgammon for backgammon, 2048 "
+                   "for the patiences)")  # fmt: skip
     b.add_argument("--profile", action="store_true",
                    help="instead, show where each game's random-playout time goes (cProfile, "
                    "the functions with the most own time)")  # fmt: skip
@@ -224,8 +224,8 @@ def add_command(subparsers: Any) -> None:
     b.add_argument("--agent-reference", default=None,
                    help="C++ game for OpenSpiel's ISMCTS, for every game with hidden cards "
                    "(default: each game's own: gin_rummy for Conquian and Cassino, euchre for "
-                   "the four-handed trick games, bridge for Vint, hearts for the three-handed "
-                   "ones)")  # fmt: skip
+                   "the four-handed trick games, bridge for Vint and Auction Bridge, hearts for "
+                   "the three-handed ones)")  # fmt: skip
     b.add_argument("--pimc-sizes", default="13,8,5", metavar="N,N",
                    help="cards a hand of the positions where PIMC's worlds/s are timed, own "
                    "solver and DDS (default 13,8,5: the first lead, then later in the play)")  # fmt: skip

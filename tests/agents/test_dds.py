@@ -274,6 +274,79 @@ def test_pimc_with_dds_plays_vint_as_with_the_own_solver(monkeypatch: pytest.Mon
     assert len(calls) == 2 * 3
 
 
+def dummy_states(game: Any, seed: int) -> tuple[Any, Any]:
+    """From a random Auction Bridge game: a state where a card of dummy's is due after the
+    opening lead (OpenSpiel's current player is then the declarer), and the next state where a
+    card of the declarer's own seat is due; each with two or more legal cards."""
+    rng = random.Random(seed)
+    found: dict[str, Any] = {}
+    while len(found) < 2:
+        found.clear()
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(found) < 2:
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            s, legal = state.s, state.legal_actions()
+            if game.rules.card_play(s) is not None and s.exposed and len(legal) > 1:
+                if s.to_move == s.dummy and "dummy" not in found:
+                    found["dummy"] = state.clone()
+                elif s.to_move == s.declarer and "dummy" in found:
+                    found["declarer"] = state.clone()
+            state.apply_action(rng.choice(legal))
+    return found["dummy"], found["declarer"]
+
+
+@needs_dds
+def test_pimc_with_dds_plays_dummy_s_cards_for_the_declarer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Auction Bridge: the declarer plays dummy's cards (Hoffmann, Hoyle's Games Modernized,
+    AUCTION BRIDGE, Law 62), so when dummy's card is due OpenSpiel's current player is the
+    declarer. PIMC with DDS plays there (and at the declarer's own seat) legal moves,
+    reproducibly, from the determinizer only; every world DDS solves has dummy's seat to play
+    when dummy's card is due, and holds dummy's exposed hand where it lies."""
+    from hoyle.agents import pimc
+
+    game = pyspiel.load_game("hoyle_auction_bridge")
+    solved: list[T.CardPlay] = []
+    solve = dds.card_play_values
+
+    def recorded(play: T.CardPlay) -> dict[int, int]:
+        solved.append(play)
+        return solve(play)
+
+    monkeypatch.setattr(pimc.dds, "card_play_values", recorded)
+    spec = "pimc:worlds=3,dd=13,solver=dds"
+    for state in dummy_states(game, 3):
+        s = state.s
+        assert state.current_player() == s.declarer
+        move = make(spec, game, seed=2).step(InfoOnly(state))
+        assert move in state.legal_actions()
+        assert make(spec, game, seed=2).step(state) == move
+        assert len(solved) == 2 * 3
+        for play in solved:
+            assert play.seats[play.to_play] == s.to_move
+            assert play.hands[play.seats.index(s.dummy)] == s.hands[s.dummy]
+        solved.clear()
+    # The auction and the card play together: the heuristic calls, DDS plays every card.
+    match = make(f"{spec},auction=heuristic", game, seed=4)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    dummy_cards = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        move = match.step(state)
+        assert move in state.legal_actions()
+        dummy_cards += state.s.to_move == state.s.dummy
+        state.apply_action(move)
+    assert dummy_cards == 13 and solved
+
+
 @needs_dds
 def test_pimc_refuses_dds_where_it_cannot_play() -> None:
     """Five Hundred (three players, a Joker) at once; Solo (four players, top trumps) at its

@@ -194,9 +194,10 @@ def test_pimc_bench_times_the_own_solver_and_dds_on_the_games_dds_can_play() -> 
     from hoyle.experiments import bench_pimc
 
     vint = pyspiel.load_game("hoyle_vint")
-    # Decided as PIMC decides it, not by a list: Vint's card play is DDS's; Solo's (four hands,
-    # top trumps) and Five Hundred's (three hands) are not.
+    # Decided as PIMC decides it, not by a list: Vint's and Auction Bridge's card plays are
+    # DDS's; Solo's (four hands, top trumps) and Five Hundred's (three hands) are not.
     assert bench_pimc.dds_applies(vint)
+    assert bench_pimc.dds_applies(pyspiel.load_game("hoyle_auction_bridge"))
     assert not bench_pimc.dds_applies(pyspiel.load_game("hoyle_solo"))
     assert not bench_pimc.dds_applies(pyspiel.load_game("hoyle_five_hundred"))
     five = pyspiel.load_game("hoyle_five_hundred")
