@@ -17,7 +17,9 @@ The book's hints and its worked numbers, in the book's order:
   gives 78: a misprint in the book's text), each with its verdict;
 * the plays the heuristic takes for granted (its own count and card play), ablated and refereed
   as every heuristic hint is; following suit and settling a revoke (Law 90) in the game where
-  a revoke is a play (``auction_bridge(revoke=true)``).
+  a revoke is a play (``auction_bridge(revoke=true)``); calling and leading in turn, and the
+  wronged side's choice (Laws 52, 59 and 62), where a call or lead out of turn is a play
+  (``auction_bridge(lead_out_of_turn=true,call_out_of_turn=true)``).
 
 One unit of the ablations is one point of the book's score per deal (a side's points of the
 deal less the other side's: ``envs/games/auction_bridge``).
@@ -360,6 +362,11 @@ M.register_hint(
     "sentence, nothing is settled either: in self-play this hint never decides (it settles "
     "the revokes of the agent without follow-suit in that hint's ablation).",
 )  # fmt: skip
+OUT_OF_TURN = "auction_bridge(lead_out_of_turn=true,call_out_of_turn=true)"
+"""The game with leads and calls out of turn as plays (Laws 52, 59 and 62), where in-turn
+decides."""
+M.register_hint(GAME, _HINT["auction_bridge.in-turn"], "", UNIT, game_text=OUT_OF_TURN,
+                context=WITHOUT_CONVENTION, why=WHY_WITHOUT)  # fmt: skip
 _hint_pair("auction_bridge.contract-first")
 _hint_pair("auction_bridge.bid-by-count")
 M.register_hint(

@@ -29,10 +29,13 @@ import hoyle.envs  # noqa: F401
 from hoyle.agents import make
 from hoyle.agents.heuristics import auction_bridge as H
 from hoyle.envs.core.cards import format_card, parse_cards
+from hoyle.envs.games import auction_bridge as B
 from tests.games.test_auction_bridge import (
     SUITS,
+    at_the_auction,
     deal_into,
     load,
+    one_heart_with_leads_out_of_turn,
     one_heart_with_revokes,
     play_following,
 )
@@ -160,17 +163,93 @@ def test_follow_suit_and_settle_a_revoke() -> None:
     assert decide(state, H.follow_suit) == []
 
 
+# --- out of turn (Laws 52, 59 and 62) ------------------------------------------------------
+
+OUT_OF_TURN = "hoyle_auction_bridge(lead_out_of_turn=true,call_out_of_turn=true)"
+
+
+def choices(state: Any, spec: str, seeds: range) -> set[str]:
+    """What the agent ``spec`` chooses in ``state`` with each seed, in words."""
+    p = state.current_player()
+    return {state.action_to_string(p, make(spec, state.get_game(), seed=s).step(state))
+            for s in seeds}  # fmt: skip
+
+
+def test_the_heuristic_waits_for_the_leader_and_accepts_a_lead_out_of_turn() -> None:
+    """Law 62's variant: the leader's partner waits; without in-turn he may lead out of turn.
+    The declarer, wronged, accepts the lead (the project's own choice)."""
+    state = one_heart_with_leads_out_of_turn()
+    assert decide(state, H.in_turn) == ["wait for the leader"]
+    assert choices(state, "heuristic", range(20)) == {"wait for the leader"}
+    assert any("out of turn" in w for w in choices(state, "heuristic:-in-turn", range(20)))
+    do(state, "lead ♠A out of turn")
+    assert decide(state, H.in_turn) == ["accept the lead"]
+    assert choices(state, "heuristic", range(5)) == {"accept the lead"}
+
+
+def test_the_heuristic_waits_for_its_turn_to_call() -> None:
+    """Laws 52 and 59's variant: the player on the left of the one due waits for his turn;
+    without in-turn he may declare out of turn."""
+    state = at_the_auction()
+    assert decide(state, H.in_turn) == ["wait for his turn"]
+    assert choices(state, "heuristic", range(20)) == {"wait for his turn"}
+    assert any("out of turn" in w for w in choices(state, "heuristic:-in-turn", range(20)))
+
+
+def test_the_wronged_side_lets_a_call_stand_only_when_its_count_contests_it() -> None:
+    # Player 1 holds the thirteen hearts: his count covers Two Hearts over One Heart.
+    state = at_the_auction()
+    do(state, "declare One Heart out of turn")
+    assert decide(state, H.in_turn) == ["let it stand"]
+    # Player 3 (the clubs) declared One Spade; doubled out of turn, his side's count does not
+    # cover it: a new deal.
+    state = at_the_auction()
+    do(state, "wait for his turn", "declare One Spade", "wait for his turn", "pass")
+    do(state, "double out of turn")
+    assert state.current_player() == 3
+    assert decide(state, H.in_turn) == ["demand a new deal"]
+
+
+def test_in_turn_never_changes_the_legal_actions() -> None:
+    """Over seeded deals of both variants together, with the hint on (seats 0, 2) and off
+    (1, 3): what the hint keeps is legal, asking it leaves the legal actions as they were,
+    and with it on nobody offends, while without it somebody does."""
+    game = pyspiel.load_game(OUT_OF_TURN)
+    offended = Counter[bool]()
+    for deal in range(3):
+        specs = ["heuristic", "heuristic:-in-turn"] * 2
+        bots = [make(specs[q], game, seed=deal * 8 + q) for q in range(4)]
+        chance = random.Random(deal)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(chance.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            q = state.current_player()
+            legal = state.legal_actions()
+            kept = H.in_turn(state.player_view(q), legal)
+            assert set(kept) <= set(legal) and state.legal_actions() == legal
+            action = bots[q].step(state)
+            assert state.legal_actions() == legal and action in legal
+            if B.WAIT_ACTION in legal:
+                assert kept == [B.WAIT_ACTION]
+                offended[q % 2 == 1] += action != B.WAIT_ACTION
+            state.apply_action(action)
+    assert offended[False] == 0 and offended[True] > 0, offended
+
+
 # --- the agent ------------------------------------------------------------------------------------
 
 
 def test_hints_are_registered_in_order_and_the_convention_is_an_option() -> None:
     assert [h.id.split(".", 1)[1] for h in H.HINTS] == [
-        "one-spade-convention", "double-sure-set", "let-them-fail", "high-call",
+        "in-turn", "one-spade-convention", "double-sure-set", "let-them-fail", "high-call",
         "bid-by-count", "follow-suit", "revoke-penalty", "contract-first",
         "partner-winning-low", "win-cheaply", "follow-low",
     ]  # fmt: skip
-    assert "Hints to Players" in H.HINTS[0].source and "General Remarks" in H.HINTS[1].source
-    assert "not the book's" in H.HINTS[4].source
+    assert "Laws 52, 59 and 62" in H.HINTS[0].source
+    assert "Hints to Players" in H.HINTS[1].source and "General Remarks" in H.HINTS[2].source
+    assert "not the book's" in H.HINTS[5].source
     game = pyspiel.load_game("hoyle_auction_bridge")
     off = {h.id for h in make("heuristic", game).policy.hints}
     on = {h.id for h in make("heuristic:one_spade=on", game).policy.hints}
