@@ -118,6 +118,8 @@ RECOMMENDED: dict[str, str] = {
     "solo": _FLAT + "900",
     "heart_solo": _FLAT + "1300",
     "lift_smoke": _FLAT + "900",
+    "quinto": _FLAT + "400",
+    "dummy_quinto": _FLAT + "360",
 }
 """The strongest spec measured per game at about one second per move (the committed
 leaderboards in ``docs/leaderboards`` play them)."""
