@@ -9,7 +9,7 @@ import pyspiel
 import pytest
 
 import hoyle.envs
-from hoyle.agents import make
+from hoyle.agents import ismcts, make, parse_spec
 from hoyle.agents.ismcts import ISMCTSBot
 from hoyle.agents.search import determinizer, flat_search, make_sim
 from hoyle.experiments.match import sample_chance
@@ -24,6 +24,8 @@ GAMES = [
     "hoyle_heart_solo",
     "hoyle_preference",
     "hoyle_lift_smoke",
+    "hoyle_quinto",
+    "hoyle_dummy_quinto",
 ]
 
 
@@ -232,6 +234,26 @@ def test_flat_margin_keeps_the_prior_unless_the_evidence_is_clear(
     )
     assert action == expected
     assert root.children[2].visits < root.children[1].visits  # halved away
+
+
+@pytest.mark.parametrize("table", ["RECOMMENDED", "REFEREE"])
+def test_recommended_specs_build_and_play_for_every_game_listed(table: str) -> None:
+    """Each game in RECOMMENDED (and REFEREE) is registered and searched by this module's tests,
+    and its spec builds and plays a legal move (with its simulations cut, to keep the test
+    short; the spec's other options are the recommended ones)."""
+    specs = getattr(ismcts, table)
+    assert specs.keys() == ismcts.RECOMMENDED.keys()
+    for short, spec in specs.items():
+        assert f"hoyle_{short}" in GAMES, short
+        game = pyspiel.load_game(hoyle.envs.GAMES[short].spiel_name)
+        kind, options, _ = parse_spec(spec)
+        assert kind == "ismcts" and int(options["sims"]) >= 100, spec
+        quick = spec.replace(f"sims={options['sims']}", "sims=8")
+        bot = make(quick, game, seed=3)
+        assert isinstance(bot, ISMCTSBot) and bot.sims == 8
+        assert bot.flat == (options.get("search") == "flat"), spec
+        state = decision_states(game, 2, 1)[0]
+        assert bot.step(state) in state.legal_actions(), spec
 
 
 def test_spec_errors_name_the_choices() -> None:
