@@ -86,9 +86,9 @@ minus the field per deal, 95% CI): Calabrasella +16.8 [+10.1, +23.5] points, Fiv
 deals, over 120 deals: Solo +1.32 [+0.72, +1.91] counters (the first 40 alone: +0.15 [-0.35,
 +0.65]) and Lift Smoke +0.31 [+0.15, +0.47] counters of the pool. Quinto (about 390
 simulations per CPU second with the recipe, so ``sims=400``) and Dummy Quinto (about 360, so
-``sims=360``), stopped short of 40 deals for time: Quinto, ISMCTS's side minus the heuristic's,
-+53.2 [+29.0, +77.4] points over 30 deals; Dummy Quinto, against the field of two heuristics
-in every seat order, +77.6 [+61.6, +93.5] points over 34 deals. The deep tree with random rollouts, whose random players bid wildly,
+``sims=360``), over 40 deals: Quinto, ISMCTS's side minus the heuristic's, +58.0 [+37.8,
++78.2] points; Dummy Quinto, against the field of two heuristics in every seat order, +75.5
+[+61.4, +89.6] points. The deep tree with random rollouts, whose random players bid wildly,
 was even with the heuristic in Five Hundred (-0.06 [-8.5, +8.4] over 26 deals).
 
 Vint, a partnership auction, is the exception to the searched auction. With the recipe as it
