@@ -17,6 +17,8 @@ MODULES = [
     "hoyle.envs.core.tricks",
     "hoyle.envs.core.errors",
     "hoyle.envs.core.serialize",
+    "hoyle.envs.core.runs",
+    "hoyle.envs.core.pools",
     "hoyle.agents",
     "hoyle.experiments.runs",
 ]
