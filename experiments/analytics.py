@@ -19,8 +19,9 @@ in a two-player zero-sum game twice his return, in any game what he gained on th
 * The *skill gap* ``G`` is the mean over deals of the best agent's result in the match of the
   best agent (``heuristic`` by default, ``--best``) against random agents (every other seat,
   or the other side, random), each deal's value averaged over its seatings: the
-  duplicate-paired difference ``best − random`` that ``hoyle match GAME --agents best,random``
-  prints (in a one-player game, the best's score less the random agent's on the same deal).
+  duplicate-paired difference of returns ``best − random`` that ``hoyle match GAME --agents
+  best,random`` prints (in a one-player game, the best's score less the random agent's on the
+  same deal).
   Its 95% interval is Student-t over deals.
 * The *luck* ``L`` is the standard deviation of one game's result between equal players: over
   every game and seat of the heuristic's self-play match (every seat the heuristic), the
@@ -30,7 +31,7 @@ in a two-player zero-sum game twice his return, in any game what he gained on th
   once the standard error of his mean result, ``L / sqrt(N)``, is below ``G / 1.96``:
   ``N = (1.96 L / G)^2`` deals dealt at random (a normal approximation). On
   duplicate deals the luck that cancels does not count: with ``S`` the standard deviation of
-  the per-deal paired difference in the skill match, ``N_dup = (1.96 S / G)^2``.
+  the per-deal values of ``G``, ``N_dup = (1.96 S / G)^2``.
 
 **Seat effect** (:func:`seat_effect`): each seat's mean return in the heuristic's self-play
 (all seats the same agent; by side in a partnership game), with its 95% interval over deals and
@@ -41,7 +42,8 @@ its interval excludes 0.
 **Value of memory** (:func:`memory_value`): where the game's heuristic has a hint with the short
 id ``track-stops`` (the memory of the cards played and the "withouts" announced), the match of
 ``heuristic`` against ``heuristic:-track-stops`` (copies of it in the other seats, or the other
-side): the duplicate-paired difference with its 95% interval. Otherwise the report says that the
+side): the heuristic's mean result, which is the duplicate-paired difference of returns
+``heuristic − heuristic:-track-stops`` that ``hoyle match`` prints, with its 95% interval. Otherwise the report says that the
 heuristic has no memory switch.
 
 Storage: ``<out>/<game>/`` is the analytics run's folder (:mod:`hoyle.experiments.runs`: a
@@ -81,7 +83,7 @@ from hoyle.experiments.match import (
     run_match,
     sample_chance,
 )
-from hoyle.experiments.stats import LEVEL, by_side, mean_ci, paired_difference, seat_effects
+from hoyle.experiments.stats import LEVEL, by_side, mean_ci, seat_effects
 from hoyle.experiments.usage import EXIT_INTERRUPTED, UsageError, check_agents, load_game
 
 KIND = "analytics"
@@ -281,15 +283,15 @@ class Interval:
         return {"mean": self.mean, "ci_low": self.low, "ci_high": self.high, "n": self.n}
 
 
-def difference(df: pd.DataFrame, a: str, b: str) -> tuple[Interval, float]:
-    """The duplicate-paired difference ``a − b`` of per-deal mean *results* (see
-    :func:`game_results`) with its interval, and the standard deviation of the per-deal
-    differences."""
+def agent_result(df: pd.DataFrame, agent: str) -> tuple[Interval, float]:
+    """The mean over deals of ``agent``'s *result* (:func:`game_results`; each deal's value its
+    mean over the agent's seatings of the deal, so the luck of the cards shared by the seatings
+    largely cancels) with its interval, and the standard deviation of the per-deal values."""
     scored = df.assign(**{"return": game_results(df)})
-    m, lo, hi, n = paired_difference(scored, a, b)
-    means = scored.pivot_table(index="deal", columns="agent", values="return", aggfunc="mean")
-    sd = float((means[a] - means[b]).std(ddof=1)) if n > 1 else math.nan
-    return Interval(m, lo, hi, n), sd
+    per_deal = scored[scored["agent"] == agent].groupby("deal")["return"].mean()
+    m, lo, hi = mean_ci(per_deal)
+    sd = float(per_deal.std(ddof=1)) if len(per_deal) > 1 else math.nan
+    return Interval(m, lo, hi, len(per_deal)), sd
 
 
 def luck_and_skill(skill: pd.DataFrame, selfplay: pd.DataFrame, solo: bool) -> dict[str, Any]:
@@ -300,7 +302,7 @@ def luck_and_skill(skill: pd.DataFrame, selfplay: pd.DataFrame, solo: bool) -> d
         gap, sd_dup = _solo_difference(skill)
         luck = float(selfplay["return"].std(ddof=1))
     else:
-        gap, sd_dup = difference(skill, "best", "random")
+        gap, sd_dup = agent_result(skill, "best")
         luck = float(game_results(selfplay).std(ddof=1))
     out: dict[str, Any] = {"skill_gap": gap.to_json(), "luck": luck,
                            "duplicate_sd": sd_dup, "games_in_luck": len(selfplay)}  # fmt: skip
@@ -342,8 +344,9 @@ def seat_effect(selfplay: pd.DataFrame, first: int | None) -> dict[str, Any]:
 
 
 def memory_value(df: pd.DataFrame) -> dict[str, Any]:
-    """The duplicate-paired difference of results, heuristic − heuristic:-track-stops."""
-    gap, sd = difference(df, "memory", "no memory")
+    """The mean result of the heuristic with memory against copies of itself without (in two
+    players, the duplicate-paired difference heuristic − heuristic:-track-stops)."""
+    gap, sd = agent_result(df, "memory")
     return {"difference": gap.to_json(), "duplicate_sd": sd}
 
 

@@ -27,18 +27,20 @@ DEFINITIONS = """\
   patience, his score).
 - **Skill gap** `G` — the mean over deals of the best agent's result against random agents
   (all other seats, or the other side, random), each deal averaged over its seatings
-  (duplicate deals: every agent in every seat), with its 95% Student-t interval over deals.
+  (duplicate deals: every agent in every seat), with its 95% Student-t interval over deals:
+  the paired difference of returns `best − random` that `hoyle match` prints.
 - **Luck** `L` — the standard deviation of one game's result between equal players: every
   seat of every game of the heuristic's self-play.
 - **Deals for skill to show** — `N = (1.96 L / G)²`: the deals after which a mean result of
   `G` clears its 95% interval when each deal's result spreads by `L` (deals dealt at random).
   On duplicate deals the shared luck cancels: `N_dup = (1.96 S / G)²`, with `S` the standard
-  deviation of the per-deal paired difference in the skill match.
+  deviation of the per-deal values of `G`.
 - **Seat effect** — each seat's mean return in the heuristic's self-play (all seats the same
   agent), with its 95% interval over deals; the seat that acts first in most random games is
   named.
-- **Value of memory** — the duplicate-paired difference of results, `heuristic` against
-  `heuristic:-track-stops` (copies in the other seats), with its 95% interval."""
+- **Value of memory** — the mean result of `heuristic` against `heuristic:-track-stops`
+  (copies in the other seats, or the other side) on duplicate deals: the paired difference of
+  returns `heuristic − heuristic:-track-stops`, with its 95% interval."""
 
 
 def _f(x: Any, fmt: str = "+.3f") -> str:
@@ -148,7 +150,7 @@ def to_markdown(r: Mapping[str, Any]) -> str:
            f"over {ls['games_in_luck']} results |",
            f"| ratio L / G | {_f(ls['ratio'], '.1f')} |",
            f"| deals for skill to show, N = (1.96 L / G)² | {_f(ls['deals_to_show'], ',.0f')} |",
-           f"| sd of the per-deal duplicate difference S | {_f(ls['duplicate_sd'], '.3f')} |",
+           f"| sd of the per-deal values of G, S | {_f(ls['duplicate_sd'], '.3f')} |",
            f"| duplicate deals for skill to show, (1.96 S / G)² | "
            f"{_f(ls['deals_to_show_duplicate'], ',.0f')} |", ""]  # fmt: skip
     out += _seats_md(r)
@@ -217,18 +219,18 @@ def plot(r: Mapping[str, Any], path: Path) -> Path:
 
 def write_report(r: Mapping[str, Any], folder: Path) -> list[Path]:
     """Write ``report.md``, ``results.json`` and ``analytics.png`` into ``folder``."""
-    write_text(folder / "results.json", json.dumps(_finite(r), indent=2, ensure_ascii=False))
+    write_text(folder / "results.json", json.dumps(json_ready(r), indent=2, ensure_ascii=False))
     plot(r, folder / "analytics.png")
     write_text(folder / "report.md", to_markdown(r))
     return [folder / f for f in ("report.md", "results.json", "analytics.png")]
 
 
-def _finite(x: Any) -> Any:
+def json_ready(x: Any) -> Any:
     """``x`` with NaN made ``None`` (JSON has no NaN)."""
     if isinstance(x, float) and math.isnan(x):
         return None
     if isinstance(x, Mapping):
-        return {k: _finite(v) for k, v in x.items()}
+        return {k: json_ready(v) for k, v in x.items()}
     if isinstance(x, list | tuple):
-        return [_finite(v) for v in x]
+        return [json_ready(v) for v in x]
     return x
