@@ -36,8 +36,8 @@ in a two-player zero-sum game twice his return, in any game what he gained on th
 **Seat effect** (:func:`seat_effect`): each seat's mean return in the heuristic's self-play
 (all seats the same agent; by side in a partnership game), with its 95% interval over deals and
 its paired difference from seat 0 (:func:`hoyle.experiments.stats.seat_effects`). The seat that
-acts first in most random games (eldest hand, in most of the books' games) is named, and whether
-its interval excludes 0.
+acts first in most random games (eldest hand, in most of the books' games) and the first dealer
+(where the game's state names one) are named, and whether their intervals exclude 0.
 
 **Value of memory** (:func:`memory_value`): where the game's heuristic has a hint with the short
 id ``track-stops`` (the memory of the cards played and the "withouts" announced), the match of
@@ -107,7 +107,7 @@ class Budget:
     deals: int
 
 
-BUDGETS = {"quick": Budget(games=10, deals=3), "full": Budget(games=1000, deals=500)}
+BUDGETS = {"quick": Budget(games=10, deals=3), "full": Budget(games=1000, deals=2000)}
 """quick: seconds, for tests and a first look; full: what a committed report is for."""
 
 
@@ -328,18 +328,34 @@ def _solo_difference(df: pd.DataFrame) -> tuple[Interval, float]:
     return Interval(m, lo, hi, len(d)), float(d.std(ddof=1)) if len(d) > 1 else math.nan
 
 
-def seat_effect(selfplay: pd.DataFrame, first: int | None) -> dict[str, Any]:
+def first_dealer(game: Any, sides: Sides | None = None) -> int | None:
+    """The seat (side) that deals first, where the game's state names a ``dealer`` (most of
+    the books' card games do: it is public), else ``None``."""
+    dealer = getattr(getattr(game.new_initial_state(), "s", None), "dealer", None)
+    if not isinstance(dealer, int) or not 0 <= dealer < game.num_players():
+        return None
+    return _side_of(dealer, sides)
+
+
+def seat_effect(
+    selfplay: pd.DataFrame, first: int | None, dealer: int | None = None
+) -> dict[str, Any]:
     """Each seat's (side's) mean return in self-play with its interval, its paired difference
-    from seat 0, and whether the first-to-act seat's interval excludes 0."""
+    from seat 0, and whether the interval of the seat that acts first, and of the first
+    dealer's, excludes 0."""
     seats = seat_effects(selfplay)
     rows = [{"seat": int(k), "games": int(r["games"]),
              "mean": float(r["mean"]), "ci_low": float(r["ci_low"]), "ci_high": float(r["ci_high"]),
              "diff_seat0": float(r["diff_seat0"]), "diff_low": float(r["diff_low"]),
              "diff_high": float(r["diff_high"])} for k, r in seats.iterrows()]  # fmt: skip
     differs = [r["seat"] for r in rows if r["ci_low"] > 0 or r["ci_high"] < 0]
-    out: dict[str, Any] = {"seats": rows, "seats_differing": differs, "first_to_act": first}
-    if first is not None and any(r["seat"] == first for r in rows):
+    out: dict[str, Any] = {"seats": rows, "seats_differing": differs, "first_to_act": first,
+                           "dealer": dealer}  # fmt: skip
+    seats = {r["seat"] for r in rows}
+    if first in seats:
         out["first_differs"] = first in differs
+    if dealer in seats:
+        out["dealer_differs"] = dealer in differs
     return out
 
 
@@ -370,7 +386,7 @@ class Settings:
     best: str = "heuristic"
     out: Path = Path("docs/analytics")
     workers: int = 1
-    budget: str = "quick"
+    budget: str = "full"
     progress: bool = False
     resume: bool = True
 
@@ -429,8 +445,8 @@ def analyse(s: Settings, say: Callable[[str], None] = lambda _: None) -> dict[st
             "deals": s.deals, "budget": s.budget, "best": s.best, "version": hoyle_version(),
             "game_version": spec.version, "level": LEVEL, "decisions": summary,
             "luck_skill": luck_and_skill(skill, frames["selfplay"], solo),
-            "seat_effect": None if solo else seat_effect(frames["selfplay"],
-                                                         summary["first_to_act"]),
+            "seat_effect": None if solo else seat_effect(
+                frames["selfplay"], summary["first_to_act"], first_dealer(game, sides)),
             "memory": (memory_value(pooled(frames["memory"], "memory", "no memory"))
                        if memory else None),
             "matches": {k: list(v) for k, v in matches.items()},
@@ -456,7 +472,7 @@ What kind of game a game is, in four measures (docs/analytics.md explains them):
 
 Writes OUT/<game>/report.md, results.json and analytics.png; the matches are stored in
 OUT/<game>/ as match runs, and the same command resumes an interrupted run. Budgets: quick (10
-random games, 3 deals a match: seconds, for a first look) and full (1,000 random games, 500
+random games, 3 deals a match: seconds, for a first look) and full (1,000 random games, 2,000
 duplicate deals a match; see docs/analytics.md for the time a game takes)."""
 
 
@@ -466,9 +482,9 @@ def add_command(subparsers: Any) -> None:
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
     )  # fmt: skip
     p.add_argument("game", help="game string, e.g. cassino or 'cassino(players=3)'")
-    p.add_argument("--budget", choices=sorted(BUDGETS), default="quick",
+    p.add_argument("--budget", choices=sorted(BUDGETS), default="full",
                    help="quick (seconds) or full (what a committed report is for); default "
-                   "quick")  # fmt: skip
+                   "full")  # fmt: skip
     p.add_argument("--deals", type=int, help="duplicate deals per match (default: the "
                    "budget's)")  # fmt: skip
     p.add_argument("--games", type=int, help="random games for the decisions (default: the "

@@ -36,8 +36,8 @@ DEFINITIONS = """\
   On duplicate deals the shared luck cancels: `N_dup = (1.96 S / G)²`, with `S` the standard
   deviation of the per-deal values of `G`.
 - **Seat effect** — each seat's mean return in the heuristic's self-play (all seats the same
-  agent), with its 95% interval over deals; the seat that acts first in most random games is
-  named.
+  agent), with its 95% interval over deals; the seat that acts first in most random games and
+  the first dealer (where the game names one) are named.
 - **Value of memory** — the mean result of `heuristic` against `heuristic:-track-stops`
   (copies in the other seats, or the other side) on duplicate deals: the paired difference of
   returns `heuristic − heuristic:-track-stops`, with its 95% interval."""
@@ -176,9 +176,14 @@ def _seats_md(r: Mapping[str, Any]) -> list[str]:
         return [*out, "One player: there are no seats to compare.", ""]
     unit = _unit(r)
     first = se["first_to_act"]
-    if "first_differs" in se:
-        words = "differs from zero" if se["first_differs"] else "is not seen to differ from zero"
-        out += [f"The {unit} that acts first in most games ({unit} {first}) {words} at 95%."]
+    for key, who, seat in (("first_differs", "acts first in most games", first),
+                           ("dealer_differs", "deals first", se.get("dealer"))):  # fmt: skip
+        if key in se:
+            words = "differs from zero" if se[key] else "is not seen to differ from zero"
+            out += [f"The mean return of the {unit} that {who} ({unit} {seat}) {words} at "
+                    "95%."]  # fmt: skip
+    if se.get("dealer") is None:
+        out += ["The game's state names no dealer: the first dealer is not marked."]
     differ = se["seats_differing"]
     out += [f"{unit.capitalize()}s whose mean return differs from zero at 95%: "
             + (", ".join(map(str, differ)) if differ else "none") + ".", "",

@@ -260,3 +260,13 @@ def test_a_folder_of_another_run_is_refused_untouched(
     assert main(["analytics", "lift_smoke", "--deals", "2", "--games", "1", "--seed", "5",
                  "--out", str(tmp_path), "--quiet"]) == 2  # fmt: skip
     assert "holds another run" in capsys.readouterr().err
+
+
+def test_the_first_dealer_where_the_game_names_one() -> None:
+    # Cassino: the last player deals first, player 0 is eldest; Vint: seat 3 deals, side 1.
+    assert analytics.first_dealer(pyspiel.load_game("hoyle_cassino")) == 1
+    vint = pyspiel.load_game("hoyle_vint")
+    assert analytics.first_dealer(vint, ((0, 2), (1, 3))) == 1
+    assert analytics.first_dealer(pyspiel.load_game("hoyle_lift_smoke")) is None
+    se = seat_effect(rows([[1.0, -1.0], [1.1, -1.1], [0.9, -0.9]]), first=0, dealer=1)
+    assert se["dealer"] == 1 and se["dealer_differs"] and se["first_differs"]
