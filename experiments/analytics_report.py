@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from hoyle.envs.core.files import write_text
+from hoyle.envs.core.files import json_finite, write_text
 from hoyle.experiments.plots import new_figure, save_figure
 
 DEFINITIONS = """\
@@ -180,12 +180,12 @@ def _seats_md(r: Mapping[str, Any]) -> list[str]:
                            ("dealer_differs", "deals first", se.get("dealer"))):  # fmt: skip
         if key in se:
             words = "differs from zero" if se[key] else "is not seen to differ from zero"
-            out += [f"The mean return of the {unit} that {who} ({unit} {seat}) {words} at "
+            out += [f"- The mean return of the {unit} that {who} ({unit} {seat}) {words} at "
                     "95%."]  # fmt: skip
     if se.get("dealer") is None:
-        out += ["The game's state names no dealer: the first dealer is not marked."]
+        out += ["- The game's state names no dealer: the first dealer is not marked."]
     differ = se["seats_differing"]
-    out += [f"{unit.capitalize()}s whose mean return differs from zero at 95%: "
+    out += [f"- {unit.capitalize()}s whose mean return differs from zero at 95%: "
             + (", ".join(map(str, differ)) if differ else "none") + ".", "",
             f"| {unit} | games | mean return [95% CI] | − {unit} 0 [95% CI] |",
             "|---:|---:|---:|---:|"]  # fmt: skip
@@ -224,18 +224,7 @@ def plot(r: Mapping[str, Any], path: Path) -> Path:
 
 def write_report(r: Mapping[str, Any], folder: Path) -> list[Path]:
     """Write ``report.md``, ``results.json`` and ``analytics.png`` into ``folder``."""
-    write_text(folder / "results.json", json.dumps(json_ready(r), indent=2, ensure_ascii=False))
+    write_text(folder / "results.json", json.dumps(json_finite(r), indent=2, ensure_ascii=False))
     plot(r, folder / "analytics.png")
     write_text(folder / "report.md", to_markdown(r))
     return [folder / f for f in ("report.md", "results.json", "analytics.png")]
-
-
-def json_ready(x: Any) -> Any:
-    """``x`` with NaN made ``None`` (JSON has no NaN)."""
-    if isinstance(x, float) and math.isnan(x):
-        return None
-    if isinstance(x, Mapping):
-        return {k: json_ready(v) for k, v in x.items()}
-    if isinstance(x, list | tuple):
-        return [json_ready(v) for v in x]
-    return x

@@ -17,6 +17,7 @@ import pyspiel
 import pytest
 
 import hoyle.envs  # noqa: F401  (registers the games)
+from hoyle.envs.core.files import json_finite
 from hoyle.experiments import analytics
 from hoyle.experiments.analytics import (
     Decisions,
@@ -31,7 +32,7 @@ from hoyle.experiments.analytics import (
     random_game,
     seat_effect,
 )
-from hoyle.experiments.analytics_report import decisions_words, json_ready, luck_words
+from hoyle.experiments.analytics_report import decisions_words, luck_words
 from hoyle.experiments.cli import main
 from hoyle.experiments.match import derive_seed, sample_chance, to_frame
 
@@ -196,11 +197,11 @@ def test_the_memory_match_where_the_heuristic_has_the_switch(
 
 
 def test_a_run_resumes_and_extends(tmp_path: Path) -> None:
-    first = json_ready(analyse(Settings("lift_smoke", deals=2, games=2, out=tmp_path)))
-    again = json_ready(analyse(Settings("lift_smoke", deals=2, games=2, out=tmp_path)))
+    first = json_finite(analyse(Settings("lift_smoke", deals=2, games=2, out=tmp_path)))
+    again = json_finite(analyse(Settings("lift_smoke", deals=2, games=2, out=tmp_path)))
     assert first == again
-    more = json_ready(analyse(Settings("lift_smoke", deals=3, games=3, out=tmp_path)))
-    fresh = json_ready(analyse(Settings("lift_smoke", deals=3, games=3, out=tmp_path / "fresh")))
+    more = json_finite(analyse(Settings("lift_smoke", deals=3, games=3, out=tmp_path)))
+    fresh = json_finite(analyse(Settings("lift_smoke", deals=3, games=3, out=tmp_path / "fresh")))
     assert more == fresh and more != first
     stored = json.loads((tmp_path / "lift_smoke" / "results.json").read_text())
     assert stored == more
@@ -224,7 +225,7 @@ def test_an_interrupted_match_resumes(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(analytics, "run_match", real)
     resumed = analyse(Settings("cassino", deals=2, games=2, out=tmp_path))
     fresh = analyse(Settings("cassino", deals=2, games=2, out=tmp_path / "fresh"))
-    assert json_ready(resumed) == json_ready(fresh)
+    assert json_finite(resumed) == json_finite(fresh)
 
 
 @pytest.mark.parametrize(
