@@ -271,3 +271,12 @@ def test_the_first_dealer_where_the_game_names_one() -> None:
     assert analytics.first_dealer(pyspiel.load_game("hoyle_lift_smoke")) is None
     se = seat_effect(rows([[1.0, -1.0], [1.1, -1.1], [0.9, -0.9]]), first=0, dealer=1)
     assert se["dealer"] == 1 and se["dealer_differs"] and se["first_differs"]
+
+
+def test_a_patience_has_no_seats_and_its_gap_is_the_score_difference(tmp_path: Path) -> None:
+    r = analyse(Settings("poker_patience", deals=3, games=2, out=tmp_path))
+    assert r["seat_effect"] is None
+    skill = pd.read_parquet(tmp_path / "poker_patience" / "skill-heuristic" / "results.parquet")
+    scores = skill.pivot_table(index="deal", columns="agent_index", values="return")
+    assert r["luck_skill"]["skill_gap"]["mean"] == pytest.approx((scores[0] - scores[1]).mean())
+    assert "no seats to compare" in (tmp_path / "poker_patience" / "report.md").read_text()
