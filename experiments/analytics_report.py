@@ -70,10 +70,22 @@ def decisions_words(d: Mapping[str, Any]) -> str:
             f"{d['real_decisions_per_game']:.1f} such decisions a game.")  # fmt: skip
 
 
+def gap_shown(ls: Mapping[str, Any]) -> bool:
+    """Whether the skill gap's interval lies above 0 (else the ratio and the deals for skill to
+    show, which divide by it, are not read)."""
+    gap = ls["skill_gap"]
+    return _excludes(gap) and gap["mean"] > 0
+
+
+def _read(ls: Mapping[str, Any], key: str, fmt: str) -> str:
+    """A number that divides by the skill gap, marked where the gap is not seen above 0."""
+    return _f(ls[key], fmt) + ("" if gap_shown(ls) else " (G not above 0 at 95%)")
+
+
 def luck_words(ls: Mapping[str, Any], deals: int) -> str:
     """The luck and skill split in plain words."""
     gap = ls["skill_gap"]
-    if not _excludes(gap) or gap["mean"] <= 0:
+    if not gap_shown(ls):
         return (f"The skill gap is not distinguishable from zero over {deals} deals "
                 f"({_ci(gap)}): at this sample the best agent is not seen to beat random play; "
                 f"one game's result spreads by {_f(ls['luck'], '.3f')}.")  # fmt: skip
@@ -96,7 +108,7 @@ def summary_lines(r: Mapping[str, Any]) -> list[str]:
         f"skill gap ({r['best']} − random): {_ci(ls['skill_gap'])}; luck (sd of a game's "
         f"result): {_f(ls['luck'], '.3f')}; ratio {_f(ls['ratio'], '.1f')}; deals to show "
         f"{_f(ls['deals_to_show'], ',.0f')} ({_f(ls['deals_to_show_duplicate'], ',.0f')} "
-        "duplicate)",
+        "duplicate)" + ("" if gap_shown(ls) else " (G not above 0 at 95%)"),
     ]  # fmt: skip
     if r["seat_effect"] is not None:
         seats = "; ".join(f"{s['seat']}: {_ci(s)}" for s in r["seat_effect"]["seats"])
@@ -148,11 +160,11 @@ def to_markdown(r: Mapping[str, Any]) -> str:
            f"{_ci(ls['skill_gap'])} over {ls['skill_gap']['n']} deals |",
            f"| luck L (sd of one game's result, heuristic self-play) | {_f(ls['luck'], '.3f')} "
            f"over {ls['games_in_luck']} results |",
-           f"| ratio L / G | {_f(ls['ratio'], '.1f')} |",
-           f"| deals for skill to show, N = (1.96 L / G)² | {_f(ls['deals_to_show'], ',.0f')} |",
+           f"| ratio L / G | {_read(ls, 'ratio', '.1f')} |",
+           f"| deals for skill to show, N = (1.96 L / G)² | {_read(ls, 'deals_to_show', ',.0f')} |",
            f"| sd of the per-deal values of G, S | {_f(ls['duplicate_sd'], '.3f')} |",
            f"| duplicate deals for skill to show, (1.96 S / G)² | "
-           f"{_f(ls['deals_to_show_duplicate'], ',.0f')} |", ""]  # fmt: skip
+           f"{_read(ls, 'deals_to_show_duplicate', ',.0f')} |", ""]  # fmt: skip
     out += _seats_md(r)
     m = r["memory"]
     out += ["## Value of memory", ""]

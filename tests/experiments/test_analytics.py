@@ -32,7 +32,7 @@ from hoyle.experiments.analytics import (
     random_game,
     seat_effect,
 )
-from hoyle.experiments.analytics_report import decisions_words, luck_words
+from hoyle.experiments.analytics_report import decisions_words, gap_shown, luck_words
 from hoyle.experiments.cli import main
 from hoyle.experiments.match import derive_seed, sample_chance, to_frame
 
@@ -84,7 +84,7 @@ def test_no_skill_gap_reads_as_none_seen() -> None:
     skill = analytics.pooled(rows([[1.0, -1.0], [-1.0, 1.0]] * 4), "best", "random")
     ls = luck_and_skill(skill, rows([[1.0, -1.0]] * 8), solo=False)
     assert ls["skill_gap"]["mean"] == 0.0 and math.isnan(ls["deals_to_show"])
-    assert "not distinguishable from zero" in luck_words(ls, 8)
+    assert "not distinguishable from zero" in luck_words(ls, 8) and not gap_shown(ls)
 
 
 def test_the_seat_effect_of_a_seat_that_always_wins() -> None:
