@@ -173,7 +173,7 @@ def view_string(view: MatrimonyView, perfect_recall: bool) -> str:
     lines = [
         f"Matrimony, {n} players, deal {view.deal_no + 1} of {view.deals}; you are player {me}"
         + (", the dealer" if view.dealer == me else "")
-        + f"; phase: {PHASE_NAMES[view.phase]}; to move: {whom(view.to_move, me)}",
+        + f"; phase: {PHASE_NAMES[view.phase]}; to move: {mover(view)}",
         "Layout: " + layout_words(view.pools),
     ]
     if view.phase == STAKE:
@@ -183,7 +183,7 @@ def view_string(view: MatrimonyView, perfect_recall: bool) -> str:
             else f"the dealer stakes 1 to {view.max_stake}"
         )
         lines.append(
-            f"Staking: {need}; {whom(view.to_move, me)} put {view.staker_put} so far, "
+            f"Staking: {need}; {mover(view)} put {view.staker_put} so far, "
             f"from {DIVISION_NAMES[view.from_division]} on"
         )
     for q in range(n):
@@ -214,8 +214,10 @@ def cards_words(view: MatrimonyView, q: int) -> str:
     return words + (f", up {format_card(up)}" if up >= 0 else "")
 
 
-def whom(p: int, me: int) -> str:
-    return "you" if p == me else seat_words(p)
+def mover(view: MatrimonyView) -> str:
+    """Who is to move, as the viewer reads it: "you", "player 2", "chance"."""
+    q = view.to_move
+    return view.seat_name(q) if q >= 0 else seat_words(q)
 
 
 # --- the table --------------------------------------------------------------------------------
