@@ -3,6 +3,10 @@
 ``hoyle solve serpent --deal "D.6 S.5 C.Q ..."`` prints the best Serpent Poker Patience layout
 of a deal (RULES.md §20.2) and, on its last line, ``score: N``. Each puzzle's solver owns its
 options (``hoyle solve serpent --help``); this module only routes to it.
+
+``hoyle solve matrimony --players 3 --max-stake 3 --iterations 300`` solves Matrimony's staking
+by CFR, the deal as exact chance, and prints the NashConv reached and the solved stakes
+(``docs/analytics/matrimony/staking.md``).
 """
 
 from __future__ import annotations
@@ -11,14 +15,18 @@ import argparse
 import importlib
 from typing import Any
 
-PUZZLES = {"serpent": "hoyle.agents.serpent"}
+PUZZLES = {
+    "serpent": "hoyle.agents.serpent",
+    "matrimony": "hoyle.experiments.matrimony_staking",
+}
 """Puzzle name -> the module whose ``main(argv)`` solves it."""
 
 
 def add_command(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "solve",
-        help="solve a problem of the books exactly (serpent: Serpent Poker Patience)",
+        help="solve a problem of the books exactly (serpent: Serpent Poker Patience; matrimony: "
+        "Matrimony's staking by CFR)",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

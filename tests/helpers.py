@@ -72,6 +72,29 @@ def random_playout_states(game: Any, rng: random.Random) -> Iterator[Any]:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+def decides_with_cards_hidden(game: Any, games: int = 3) -> bool:
+    """Whether a decision of a few seeded random games is taken while a seat holds a card that
+    another player cannot see (a hidden card, as the game declares it to the determinizer,
+    whose holder is a seat, not the stock). A game that declares nothing is taken to.
+
+    The generic determinizer and leak tests need such decisions. Matrimony has none: every
+    decision is a stake, and the stakes come before the deal's cards.
+    """
+    from hoyle.envs.core.determinize import DeclaresHidden
+
+    rules = game.rules
+    if not isinstance(rules, DeclaresHidden):
+        return True
+    for g in range(games):
+        for state in random_playout_states(game, random.Random(g)):
+            if state.is_terminal() or state.is_chance_node():
+                continue
+            for q in range(game.num_players()):
+                if any(not isinstance(h, str) for h in rules.hidden_cards(state.s, q).values()):
+                    return True
+    return False
+
+
 def play_out(game: Any, rng: random.Random, bots: Sequence[Any] | None = None) -> Any:
     """One seeded game to its end: chance drawn by ``rng``, each decision by the bot of the
     player to move (checked legal) or, without bots, uniformly at random. The final state."""

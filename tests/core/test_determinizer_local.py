@@ -39,7 +39,7 @@ from hoyle.envs.core.determinize import DeclaresHidden, LosesTrack
 from hoyle.envs.core.events import card_positions, relabel_history
 from hoyle.envs.core.registry import GameSpec
 from hoyle.envs.core.timed import DeclaresTimeline
-from tests.helpers import draws_misfit
+from tests.helpers import decides_with_cards_hidden, draws_misfit
 
 
 def _covered(spec: GameSpec) -> bool:
@@ -122,6 +122,8 @@ def _worlds(state: Any, player: int, placed: list[int], hidden: list[int]) -> Co
 def test_determinizer_matches_a_brute_force_of_late_worlds(spec: GameSpec) -> None:
     game = pyspiel.load_game(spec.spiel_name)
     states = _late_states(game, seed=11)
+    if not states and not decides_with_cards_hidden(game):
+        pytest.skip("no decision is taken while a seat holds a card hidden from another")
     assert states, f"{spec.short_name}: no late state with few hidden cards was found"
     failures = []
     checked = 0
