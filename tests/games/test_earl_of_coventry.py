@@ -21,7 +21,7 @@ from hoyle.envs.core.cards import NUM_RANKS, NUM_SUITS, card, mask_of, parse_car
 from hoyle.envs.core.determinize import resampled_history
 from hoyle.envs.core.errors import GameParameterError, IllegalActionError
 from hoyle.envs.games import earl_of_coventry as E
-from tests.helpers import do, names
+from tests.helpers import do, names, play_out, random_playout_states
 
 
 def load(**params: Any) -> Any:
@@ -183,12 +183,7 @@ def test_several_deals_add_up_zero_sum() -> None:
     game = load(players=4, deals=3, variant="jig")
     rng = random.Random(5)
     for _ in range(20):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        state = play_out(game, rng)
         assert state.s.deal_no == 2
         assert sum(state.returns()) == 0
         assert game.min_utility() <= min(state.returns()) <= max(state.returns())
@@ -209,17 +204,11 @@ def test_two_handed_the_other_hand_is_known_at_every_lead(variant: str) -> None:
     """Why two players is no declared variant (assumption 7): at every lead the other hand is
     the pack less one's own and the cards laid, so nothing is hidden at a decision."""
     game = load(players=2, variant=variant)
-    rng = random.Random(4)
-    for _ in range(5):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-                continue
-            p = state.current_player()
-            view = state.player_view(p)
-            assert state.s.hands[1 - p] == view.unseen()
-            state.apply_action(rng.choice(state.legal_actions()))
+    for g in range(5):
+        for state in random_playout_states(game, random.Random(g)):
+            if not state.is_chance_node() and not state.is_terminal():
+                p = state.current_player()
+                assert state.s.hands[1 - p] == state.player_view(p).unseen()
 
 
 def test_parameters_out_of_range_are_refused() -> None:
@@ -268,28 +257,24 @@ def test_who_is_to_move_is_the_same_in_every_re_dealt_world(variant: str, deals:
     same player to move at every step, the same laid cards, and the same view (over two deals
     too: the first deal's log is settled, and the second deals the same cards again)."""
     game = load(players=4, variant=variant, deals=deals)
-    rng = random.Random(11)
+    pick = random.Random(11)
     checked = 0
     for g in range(6):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        for state in random_playout_states(game, random.Random(g)):
+            if state.is_chance_node() or state.is_terminal() or pick.random() >= 0.3:
                 continue
             p = state.current_player()
-            if rng.random() < 0.3:
-                truth = _movers(game, state.history())
-                for i in range(3):
-                    sampler = pyspiel.UniformProbabilitySampler(g * 100 + i, 0.0, 1.0)
-                    world = resampled_history(state, p, sampler)
-                    assert _movers(game, world) == truth
-                    other = game.new_initial_state()
-                    for a in world:
-                        other.apply_action(a)
-                    assert other.information_state_string(p) == state.information_state_string(p)
-                    assert other.s.played == state.s.played
-                    checked += 1
-            state.apply_action(rng.choice(state.legal_actions()))
+            truth = _movers(game, state.history())
+            for i in range(3):
+                sampler = pyspiel.UniformProbabilitySampler(g * 100 + i, 0.0, 1.0)
+                world = resampled_history(state, p, sampler)
+                assert _movers(game, world) == truth
+                other = game.new_initial_state()
+                for a in world:
+                    other.apply_action(a)
+                assert other.information_state_string(p) == state.information_state_string(p)
+                assert other.s.played == state.s.played
+                checked += 1
     assert checked > 20
 
 
@@ -305,16 +290,11 @@ def _movers(game: Any, history: list[int]) -> list[int]:
 
 def test_every_decision_is_a_lead_of_any_card_held() -> None:
     game = load(players=4)
-    rng = random.Random(2)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    for state in random_playout_states(game, random.Random(2)):
+        if state.is_chance_node() or state.is_terminal():
             continue
         q = state.current_player()
-        legal = state.legal_actions()
-        assert legal == [
+        assert state.legal_actions() == [
             E.LEAD_ACTION_BASE + c for c in range(NUM_SUITS * NUM_RANKS) if hand(state, q) >> c & 1
         ]
         assert state.s.run == () or len(state.s.run) == E.RUN_LENGTH
-        state.apply_action(rng.choice(legal))
