@@ -19,6 +19,7 @@ from hoyle.envs.core.cards import (
     RANK_NAMES,
     card,
     cards_of,
+    cards_text,
     format_card,
     rank_of,
 )
@@ -44,7 +45,6 @@ from hoyle.envs.games.earl_of_coventry.view import (
     OVER,
     PHASE_NAMES,
     EarlView,
-    cards_words,
 )
 
 EARL, JIG = "earl", "jig"
@@ -318,11 +318,11 @@ class EarlRules:
         ]
         for q in range(self.num_players):
             lines.append(
-                f"player {q}: hand {cards_words(s.hands[q])}; laid {cards_words(s.played[q])}; "
+                f"player {q}: hand {cards_text(s.hands[q])}; laid {cards_text(s.played[q])}; "
                 f"counters {s.counters[q]}"
             )
         lines.append(f"last round: {' '.join(format_card(c) for c in s.run) or '-'}")
-        lines.append(f"undealt: {cards_words(self.pack_mask & ~s.dealt)}")
+        lines.append(f"undealt: {cards_text(self.pack_mask & ~s.dealt)}")
         return "\n".join(lines)
 
     def rank_words(self, c: int) -> str:

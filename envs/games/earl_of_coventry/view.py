@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hoyle.envs.core.cards import NUM_RANKS, NUM_SUITS, cards_of, format_card
+from hoyle.envs.core.cards import NUM_RANKS, NUM_SUITS, cards_of, cards_text, format_card
 from hoyle.envs.core.events import EventKind, ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.rules import seat_words
@@ -81,8 +81,8 @@ class EarlView:
         return self.rules.pack_mask & ~self.hand & ~self.laid
 
     def seat_name(self, q: int) -> str:
-        """``q`` as this player reads it: "you" or "player q"."""
-        return "you" if q == self.player else f"player {q}"
+        """``q`` as this player reads it: "you", "player q" (or "chance", "nobody")."""
+        return "you" if q == self.player else seat_words(q)
 
 
 # --- the tensor -------------------------------------------------------------------------------
@@ -145,39 +145,28 @@ def view_string(view: EarlView, perfect_recall: bool) -> str:
         f"{title}, {n} players; you are player {me}"
         + (", the dealer" if view.dealer == me else "")
         + f"; deal {view.deal_no + 1} of {rules.deals}; phase: {PHASE_NAMES[view.phase]}; "
-        f"to move: {whom(view.to_move, me)}",
-        f"Your hand: {cards_words(view.hand)}",
+        f"to move: {view.seat_name(view.to_move)}",
+        f"Your hand: {cards_text(view.hand)}",
         f"Last round: {' '.join(format_card(c) for c in view.run) or '-'}",
     ]
     for q in range(n):
         if q != me:
             lines.append(
-                f"Player {q}: {n_cards(view.hand_sizes[q])}; laid {cards_words(view.played[q])}"
+                f"Player {q}: {view.hand_sizes[q]} card{'' if view.hand_sizes[q] == 1 else 's'}; "
+                f"laid {cards_text(view.played[q])}"
             )
-    lines.append(f"You laid: {cards_words(view.played[me])}")
+    lines.append(f"You laid: {cards_text(view.played[me])}")
     if view.undealt:
         lines.append(f"Still to deal: {view.undealt} cards")
     lines.append(
-        "Counters: " + ", ".join(f"{whom(q, me)} {c}" for q, c in enumerate(view.counters))
+        "Counters: " + ", ".join(f"{view.seat_name(q)} {c}" for q, c in enumerate(view.counters))
     )
     if view.winner >= 0:
-        lines.append(f"First out in the last deal: {whom(view.winner, me)}")
+        lines.append(f"First out in the last deal: {view.seat_name(view.winner)}")
     if perfect_recall:
         lines.append("Events:")
         lines.extend("  " + line for line in rules.event_schema.lines(view.log, view.seat_name))
     return "\n".join(lines)
-
-
-def cards_words(mask: int) -> str:
-    return " ".join(format_card(c) for c in cards_of(mask)) or "-"
-
-
-def n_cards(k: int) -> str:
-    return f"{k} card" if k == 1 else f"{k} cards"
-
-
-def whom(p: int, me: int) -> str:
-    return "you" if p == me else seat_words(p)
 
 
 # --- the table --------------------------------------------------------------------------------
