@@ -89,7 +89,10 @@ simulations per CPU second with the recipe, so ``sims=400``) and Dummy Quinto (a
 ``sims=360``), over 40 deals: Quinto, ISMCTS's side minus the heuristic's, +58.0 [+37.8,
 +78.2] points; Dummy Quinto, against the field of two heuristics in every seat order, +75.5
 [+61.4, +89.6] points. The deep tree with random rollouts, whose random players bid wildly,
-was even with the heuristic in Five Hundred (-0.06 [-8.5, +8.4] over 26 deals).
+was even with the heuristic in Five Hundred (-0.06 [-8.5, +8.4] over 26 deals). Earl of
+Coventry's Jig (``sims=150``: 0.6 s a lead, at most 1.1 s), over 40 deals against three
+heuristics: +4.97 [+3.26, +6.68] counters; Earl of Coventry itself, over 200 deals, +0.20
+[-0.20, +0.60]: no gain shown there.
 
 Vint, a partnership auction, is the exception to the searched auction. With the recipe as it
 stands (``sims=300``, about one second a call) the two partners outbid each other call after
@@ -143,6 +146,7 @@ RECOMMENDED: dict[str, str] = {
     "lift_smoke": _FLAT + "900",
     "quinto": _FLAT + "400",
     "dummy_quinto": _FLAT + "360",
+    "earl_of_coventry": _FLAT + "150",
 }
 """The strongest spec measured per game at about one second per move (the committed
 leaderboards in ``docs/leaderboards`` play them)."""

@@ -26,6 +26,7 @@ GAMES = [
     "hoyle_lift_smoke",
     "hoyle_quinto",
     "hoyle_dummy_quinto",
+    "hoyle_earl_of_coventry",
 ]
 
 
@@ -151,8 +152,10 @@ def test_the_prior_expands_the_heuristic_move_first(name: str) -> None:
     """With one simulation, only the first expanded root action is visited: the heuristic's."""
     game = pyspiel.load_game(name)
     for state in decision_states(game, 8, 10):  # without the prior, 3-4 of these miss
-        heuristic = {make("heuristic", game, seed=k).step(state) for k in range(12)}
-        assert make("ismcts:sims=1,prior=heuristic", game, seed=0).step(state) in heuristic
+        move = make("ismcts:sims=1,prior=heuristic", game, seed=0).step(state)
+        # One the heuristic plays with some seed (its ties broken at random: at Earl of
+        # Coventry any of several single cards of a rank may be its lead).
+        assert any(make("heuristic", game, seed=k).step(state) == move for k in range(100))
 
 
 def test_flat_search_pairs_the_actions_of_a_round() -> None:

@@ -130,16 +130,18 @@ def test_rewards_are_the_game_returns(config: Any) -> None:
         assert state.is_terminal()
         rewards = [r for _, r, *_ in steps]
         assert all(r == 0.0 for r in rewards[:-1])
-        if len(steps) > 1:  # else the reset's step pays nothing yet (below)
-            assert rewards[-1] == state.returns()[seat]
         assert steps[-1][-1]["returns"] == state.returns()
         assert not any(info["illegal_action"] for *_, info in steps)
         assert len(steps) - 1 <= game.max_game_length()
         if len(steps) == 1:
             # The deal ended before the seat's first decision (the four-handed dealer who
-            # takes no cards; Matrimony's player with nothing to stake): the first step pays the seat's return and ends the episode.
+            # takes no cards; Matrimony's player with nothing to stake; at Earl of Coventry a
+            # player who never leads): the reset pays nothing, the first step pays the seat's
+            # return and ends the episode.
             _, reward, term, _, _ = env.unwrapped.step(0)
             assert (reward, term) == (state.returns()[seat], True)
+        else:
+            assert rewards[-1] == state.returns()[seat]
         with pytest.raises(gymnasium.error.ResetNeeded):
             env.unwrapped.step(0)
 
