@@ -1,5 +1,5 @@
 """Matrimony's staking solved: counterfactual regret minimisation over the stakes, the deal as
-chance (Foster's Complete Hoyle, MATRIMONY; the write-up: ``docs/analytics/matrimony/staking.md``).
+chance (Foster's Complete Hoyle, MATRIMONY; the write-up: ``docs/analytics/matrimony-staking.md``).
 
 At Matrimony the stakes are the only decisions, and they all come before the cards: once the
 last counter is down the deal decides everything. So the staking game of one deal is the real

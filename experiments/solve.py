@@ -6,7 +6,7 @@ options (``hoyle solve serpent --help``); this module only routes to it.
 
 ``hoyle solve matrimony --players 3 --max-stake 3 --iterations 300`` solves Matrimony's staking
 by CFR, the deal as exact chance, and prints the NashConv reached and the solved stakes
-(``docs/analytics/matrimony/staking.md``).
+(``docs/analytics/matrimony-staking.md``).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ worth to take, which the stake cannot change). Hence, in priority order:
 1. ``stake-least`` (the dealer): stake one counter, the least the rules allow. Every counter he
    adds forces one more from each other player; in one deal the two exactly balance in
    expectation (each player's chance of the ♦A face up is 1/52:
-   ``docs/analytics/matrimony/staking.md``, where CFR finds the dealer indifferent), so the
+   ``docs/analytics/matrimony-staking.md``, where CFR finds the dealer indifferent), so the
    least keeps the swing smallest.
 2. ``stake-best-odds``: put each counter on the division that somebody else is least likely to
    take this deal: by the chance that each other player takes it (the ♦A face up to him, or
@@ -64,7 +64,7 @@ SHOWS = (
 def taken_by_others(view: MatrimonyView, d: int) -> float:
     """The chance that one of the other players takes division ``d`` this deal, each taken as
     if alone at the table (the seats' chances are close: the exact ones for three players are
-    in ``docs/analytics/matrimony/staking.md``); Best's is exact, ``(n - 1)/52``."""
+    in ``docs/analytics/matrimony-staking.md``); Best's is exact, ``(n - 1)/52``."""
     others = view.num_players - 1
     if d == BEST:
         return float(others * BEST_UP)
