@@ -12,13 +12,12 @@ decisions with more than one legal action, and the most legal actions seen at on
 from __future__ import annotations
 
 import argparse
-import random
-import statistics
 from dataclasses import dataclass
 
 import pyspiel
 
 import hoyle.envs  # noqa: F401  (registers the games)
+from hoyle.experiments.analytics import count_decisions, decisions_summary
 
 
 @dataclass(frozen=True)
@@ -35,32 +34,20 @@ class Choice:
 
 def measure(game_string: str, games: int, seed: int) -> Choice:
     """Play ``games`` uniformly random games of ``game_string`` (a ``hoyle_`` game, parameters
-    in brackets) and count the legal actions at every decision."""
+    in brackets) and count the legal actions at every decision: the decisions pass of
+    ``hoyle analytics`` (:func:`~hoyle.experiments.analytics.count_decisions`), for several
+    game strings in one table."""
     name, _, rest = game_string.partition("(")
     game = pyspiel.load_game(f"hoyle_{name}" + (f"({rest}" if rest else ""))
-    rng = random.Random(seed)
-    per_game: list[int] = []
-    legal_counts: list[int] = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        decisions = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
-                continue
-            legal = state.legal_actions()
-            legal_counts.append(len(legal))
-            decisions += 1
-            state.apply_action(rng.choice(legal))
-        per_game.append(decisions)
+    d = count_decisions(game, games, seed)
+    summary = decisions_summary(d)
     return Choice(
         game=game_string,
         games=games,
-        decisions_per_game=statistics.mean(per_game),
-        mean_legal=statistics.mean(legal_counts),
-        share_with_choice=sum(k > 1 for k in legal_counts) / len(legal_counts),
-        most_legal=max(legal_counts),
+        decisions_per_game=summary["decisions_per_game"]["mean"],
+        mean_legal=summary["mean_legal_actions"],
+        share_with_choice=summary["share_real"],
+        most_legal=max(d.legal),
     )
 
 
