@@ -155,14 +155,14 @@ FIRST_GAME_ACTION = PASS + 1
 ) = range(9)
 ENGINE_EVENT_KINDS = (
     EventKind("dealt {value} to {actor}"),  # seen by the receiver only
-    EventKind("{actor} leads {value}"),
-    EventKind("{actor} plays {value}"),
+    EventKind("{actor} led {value}"),
+    EventKind("{actor} played {value}"),
     EventKind("{actor}: without {value}"),  # the card he fails on
-    EventKind("{actor} passes", value="none"),
-    EventKind("the sequence stops; {actor} leads", value="none"),
-    EventKind("{actor} is out", value="none"),
-    EventKind("{actor} shows {value}"),  # the hands exposed at the end of a deal
-    EventKind("{actor} deals", value="none"),
+    EventKind("{actor} passed", value="none"),
+    EventKind("the sequence stopped; {actor} to lead", value="none"),
+    EventKind("{actor} went out", value="none"),
+    EventKind("{actor} showed {value}"),  # the hands exposed at the end of a deal
+    EventKind("{actor} dealt", value="none"),
 )
 FIRST_GAME_EVENT = len(ENGINE_EVENT_KINDS)
 

@@ -55,7 +55,7 @@ class MiniRules(StopsRules[StopsState]):
             hand_size=5,
             deals=deals,
             order=ORDER,
-            game_events=(EventKind("{actor} receives {value} from each", value="number"),),
+            game_events=(EventKind("{actor} received {value} from each", value="number"),),
             game_events_per_deal=60,
         )
         self.settled: list[int] = []
@@ -293,7 +293,7 @@ def test_legal_actions_words_and_refusals() -> None:
         "♠A does not continue a sequence (the next card: ♥2 or ♦4)"
     )
     text = rules.view_string(rules.player_view(s, 1), True)
-    assert "Player 2 plays ♦3" in text.replace("player 2", "Player 2")
+    assert "Player 2 played ♦3" in text.replace("player 2", "Player 2")
     assert "Sequence: ♥A / ♦3" in text
 
 
