@@ -17,21 +17,12 @@ import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.envs.core.cards import format_card, parse_card, parse_cards
 from hoyle.envs.core.stops import CHOOSE, EV_WITHOUT, LEAD, PASS, PLAY, STUCK
 from hoyle.envs.games.commit import NINE_OF_DIAMONDS, PACK, book_hand_size
+from tests.helpers import dealt_hands
 
 
 def dealt(hands: list[str], **params: Any) -> Any:
     """A Commit state with ``hands`` dealt (one string per player), the first lead due."""
-    n = len(hands)
-    size = len(hands[0].split())
-    game = pyspiel.load_game("hoyle_commit", {"players": n, "hand_size": size, **params})
-    state = game.new_initial_state()
-    cards = [parse_cards(h) for h in hands]
-    k = 0
-    while state.is_chance_node():
-        q = game.rules.deal_recipient(state.s, k)
-        state.apply_action(cards[q][k // n])
-        k += 1
-    return state
+    return dealt_hands("hoyle_commit", hands, **params)
 
 
 def play(state: Any, *moves: str) -> None:
