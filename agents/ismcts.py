@@ -88,7 +88,9 @@ deals, over 120 deals: Solo +1.32 [+0.72, +1.91] counters (the first 40 alone: +
 simulations per CPU second with the recipe, so ``sims=400``) and Dummy Quinto (about 360, so
 ``sims=360``), over 40 deals: Quinto, ISMCTS's side minus the heuristic's, +58.0 [+37.8,
 +78.2] points; Dummy Quinto, against the field of two heuristics in every seat order, +75.5
-[+61.4, +89.6] points. The deep tree with random rollouts, whose random players bid wildly,
+[+61.4, +89.6] points. Commit (``sims=400``: 0.74 s a lead at ``sims=300`` and 1.09 s at 400,
+measured on a loaded machine), four-handed against three heuristics over 60 deals: +1.27
+[+0.87, +1.68] counters a deal (``docs/leaderboards/commit-ismcts``). The deep tree with random rollouts, whose random players bid wildly,
 was even with the heuristic in Five Hundred (-0.06 [-8.5, +8.4] over 26 deals).
 
 Vint, a partnership auction, is the exception to the searched auction. With the recipe as it
