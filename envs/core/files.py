@@ -16,6 +16,7 @@ at the bottom of the package. The rules they keep (docs/trust.md, README "Files 
 from __future__ import annotations
 
 import json
+import math
 import os
 import secrets
 import zipfile
@@ -67,6 +68,18 @@ def atomic_write(target: Path | str, write: Callable[[Path], Any]) -> Path:
 def write_text(target: Path | str, text: str) -> Path:
     """Write ``text`` (UTF-8) to ``target`` atomically."""
     return atomic_write(target, lambda p: p.write_text(text, encoding="utf-8"))
+
+
+def json_finite(x: Any) -> Any:
+    """``x`` with NaN and infinities made ``None`` in its dicts, lists and tuples (JSON has
+    neither: ``json.dumps`` would write the non-standard ``NaN``)."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: json_finite(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [json_finite(v) for v in x]
+    return x
 
 
 def write_json(target: Path | str, data: Any) -> Path:

@@ -59,7 +59,7 @@ from scipy.special import betaincinv
 from tqdm import tqdm
 
 from hoyle.envs.core import plugins
-from hoyle.envs.core.files import FileFormatError, read_json, write_json
+from hoyle.envs.core.files import FileFormatError, json_finite, read_json, write_json
 from hoyle.experiments.match import derive_seed, hoyle_version
 
 FORMAT = 2
@@ -235,7 +235,7 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
         d["verdict"] = self.verdict.value
-        return dict(_finite(d))
+        return dict(json_finite(d))
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Result:
@@ -244,17 +244,6 @@ class Result:
         for k in ("effect", "ci_low", "ci_high"):
             d[k] = math.nan if d[k] is None else float(d[k])
         return cls(**d)
-
-
-def _finite(x: Any) -> Any:
-    """NaN and infinities as ``None`` (JSON has none)."""
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    if isinstance(x, dict):
-        return {k: _finite(v) for k, v in x.items()}
-    if isinstance(x, list | tuple):
-        return [_finite(v) for v in x]
-    return x
 
 
 @dataclass

@@ -14,7 +14,18 @@ from hoyle.experiments.match import hoyle_version
 
 
 @pytest.mark.parametrize(
-    "argv", [[], ["games"], ["play"], ["match"], ["bench"], ["tournament"], ["train"], ["hints"]]
+    "argv",
+    [
+        [],
+        ["games"],
+        ["play"],
+        ["match"],
+        ["bench"],
+        ["tournament"],
+        ["train"],
+        ["hints"],
+        ["analytics"],
+    ],
 )
 def test_help_of_every_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
