@@ -92,7 +92,9 @@ simulations per CPU second with the recipe, so ``sims=400``) and Dummy Quinto (a
 was even with the heuristic in Five Hundred (-0.06 [-8.5, +8.4] over 26 deals). Earl of
 Coventry's Jig (``sims=150``: 0.6 s a lead, at most 1.1 s), over 40 deals against three
 heuristics: +4.97 [+3.26, +6.68] counters; Earl of Coventry itself, over 200 deals, +0.20
-[-0.20, +0.60]: no gain shown there.
+[-0.20, +0.60]: no gain shown there. Commit (``sims=400``: 0.74 s a lead at ``sims=300`` and
+1.09 s at 400, measured on a loaded machine), four-handed against three heuristics over 60
+deals: +1.27 [+0.87, +1.68] counters a deal (``docs/leaderboards/commit-ismcts``).
 
 Vint, a partnership auction, is the exception to the searched auction. With the recipe as it
 stands (``sims=300``, about one second a call) the two partners outbid each other call after
@@ -147,6 +149,7 @@ RECOMMENDED: dict[str, str] = {
     "quinto": _FLAT + "400",
     "dummy_quinto": _FLAT + "360",
     "earl_of_coventry": _FLAT + "150",
+    "commit": _FLAT + "400",
 }
 """The strongest spec measured per game at about one second per move (the committed
 leaderboards in ``docs/leaderboards`` play them)."""

@@ -27,6 +27,7 @@ GAMES = [
     "hoyle_quinto",
     "hoyle_dummy_quinto",
     "hoyle_earl_of_coventry",
+    "hoyle_commit",
 ]
 
 
