@@ -11,7 +11,7 @@ import argparse
 import importlib
 from typing import Any
 
-PUZZLES = {"serpent": "hoyle.agents.serpent"}
+PUZZLES = {"serpent": "hoyle.agents.serpent", "pochen-betting": "hoyle.agents.cfr.pochen_betting"}
 """Puzzle name -> the module whose ``main(argv)`` solves it."""
 
 
