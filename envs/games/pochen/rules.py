@@ -13,7 +13,7 @@ from typing import Any
 
 import hoyle.envs.games.pochen.determinizer as determinizer
 import hoyle.envs.games.pochen.view as views
-from hoyle.envs.core.cards import PIQUET_32, card, cards_of, format_card
+from hoyle.envs.core.cards import PIQUET_32, card, cards_of, cards_text, format_card
 from hoyle.envs.core.deal import STOCK, DealPlan, Packet, deal_outcomes
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.core.events import EVERYONE, NO_ACTOR, Event, EventSchema, log_event, settle_log
@@ -67,7 +67,6 @@ from hoyle.envs.games.pochen.view import (
     POCHEN,
     SEQUENCE,
     PochenView,
-    cards_words,
     pools_words,
 )
 
@@ -481,11 +480,11 @@ class PochenRules:
         ]
         for q in range(self.num_players):
             lines.append(
-                f"player {q}: hand {cards_words(s.hands[q])}; played {cards_words(s.played[q])}"
+                f"player {q}: hand {cards_text(s.hands[q])}; played {cards_text(s.played[q])}"
             )
         if s.bettor >= 0:
             lines.append(f"bet: player {s.bettor} {s.bet}, in the pochen {s.bettors:b}")
-        lines.append(f"stock: {cards_words(PACK & ~s.dealt)}")
+        lines.append(f"stock: {cards_text(PACK & ~s.dealt)}")
         return "\n".join(lines)
 
     # --- information ------------------------------------------------------------------------

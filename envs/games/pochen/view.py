@@ -12,7 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hoyle.envs.core.cards import NUM_RANKS, NUM_SUITS, SUIT_NAMES, cards_of, format_card
+from hoyle.envs.core.cards import (
+    NUM_RANKS,
+    NUM_SUITS,
+    SUIT_NAMES,
+    cards_of,
+    cards_text,
+    format_card,
+)
 from hoyle.envs.core.events import EventKind, ViewEvent
 from hoyle.envs.core.observe import set_cards, set_one_hot
 from hoyle.envs.core.rules import seat_words
@@ -187,10 +194,6 @@ def encode_view(view: PochenView, out: Mapping[str, Any], perfect_recall: bool) 
 # --- the strings ------------------------------------------------------------------------------
 
 
-def cards_words(mask: int) -> str:
-    return " ".join(format_card(c) for c in cards_of(mask)) or "-"
-
-
 def whom(p: int, me: int) -> str:
     return "you" if p == me else seat_words(p)
 
@@ -212,7 +215,7 @@ def view_string(view: PochenView, perfect_recall: bool) -> str:
         + (", the dealer" if view.dealer == me else "")
         + f"; phase: {PHASE_NAMES[view.phase]}; to move: {whom(view.to_move, me)}",
         f"Trumps: {trump}",
-        f"Your hand: {cards_words(view.hand)}",
+        f"Your hand: {cards_text(view.hand)}",
         f"Layout: {pools_words(view.pools)}",
         "Counters: " + ", ".join(f"{whom(q, me)} {view.counters[q]}" for q in range(n)),
     ]
@@ -227,13 +230,13 @@ def view_string(view: PochenView, perfect_recall: bool) -> str:
             continue
         extra = ""
         if view.shown[q]:
-            extra += f"; shown {cards_words(view.shown[q])}"
+            extra += f"; shown {cards_text(view.shown[q])}"
         if view.withouts[q]:
-            extra += f"; without {cards_words(view.withouts[q])}"
+            extra += f"; without {cards_text(view.withouts[q])}"
         lines.append(
-            f"Player {q}: {view.hand_sizes[q]} cards; played {cards_words(view.played[q])}{extra}"
+            f"Player {q}: {view.hand_sizes[q]} cards; played {cards_text(view.played[q])}{extra}"
         )
-    lines.append(f"You played: {cards_words(view.played[me])}")
+    lines.append(f"You played: {cards_text(view.played[me])}")
     lines.append(f"Stock: {view.stock} cards")
     if perfect_recall:
         lines.append("Events:")
