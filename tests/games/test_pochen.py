@@ -18,6 +18,7 @@ import pytest
 import hoyle.envs  # noqa: F401
 from hoyle.envs.core.cards import parse_card, parse_cards
 from hoyle.envs.core.deal import STOCK
+from hoyle.envs.core.events import relabel_history
 from hoyle.envs.core.pools import pool_sizes
 from hoyle.envs.games import pochen as P
 from hoyle.envs.games.pochen.hands import best_sequence, best_set, sequence_key
@@ -301,3 +302,43 @@ def test_several_deals_carry_the_pools_pass_the_deal_and_sum_to_zero() -> None:
         assert sum(state.returns()) == 0
         rules = game.rules
         assert all(rules.min_utility <= r <= rules.max_utility for r in state.returns())
+
+
+def test_the_determinizers_check_agrees_with_a_replay_of_the_history() -> None:
+    """``admit_world`` checks only what the masks cannot say; on relabellings that respect the
+    masks it must admit exactly the worlds whose replay tells the table the same story."""
+    game = load(players=3)
+    rules = game.rules
+    rng = random.Random(11)
+    agreed = {True: 0, False: 0}
+    for _ in range(12):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            if rng.random() < 0.3 and state.s.phase != P.DEAL:
+                p = state.current_player()
+                holders = rules.hidden_cards(state.s, p)
+                forbidden = rules.forbidden_cards(state.s, p)
+                cards = sorted(holders)
+                for _ in range(20):
+                    drawn = rng.sample(cards, len(cards))
+                    if any(
+                        isinstance(holders[c], int) and forbidden[holders[c]] >> d & 1
+                        for c, d in zip(cards, drawn, strict=True)
+                    ):
+                        continue
+                    new = relabel_history(
+                        state.history(), state.s.log, dict(zip(cards, drawn, strict=True))
+                    )
+                    light = rules.admit_world(state.s, p, list(new)) is not None
+                    world = rules.replay(list(new))
+                    schema = rules.event_schema
+                    full = world is not None and schema.public(world.log) == schema.public(
+                        state.s.log
+                    )
+                    assert light == full, (new, state)
+                    agreed[light] += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert agreed[True] and agreed[False]

@@ -40,6 +40,7 @@ __all__ = [
     "best_set",
     "has_pair",
     "sequence_key",
+    "sequence_winner",
     "set_key",
 ]
 
@@ -95,6 +96,21 @@ def best_sequence(hand: CardMask, trump: int) -> Sequence | None:
                 seq = Sequence(run, h, suit, cards)
                 if best is None or sequence_key(seq, trump) > sequence_key(best, trump):
                     best = seq
+    return best
+
+
+def sequence_winner(
+    hands: tuple[CardMask, ...] | list[CardMask], trump: int, order: tuple[int, ...]
+) -> tuple[int, Sequence] | None:
+    """The seat that takes the Sequence pool and its Sequence, or None: the best by
+    :func:`sequence_key`, the seat first in ``order`` (from the eldest hand) between equals."""
+    best: tuple[int, Sequence] | None = None
+    for q in order:
+        seq = best_sequence(hands[q], trump)
+        if seq is not None and (
+            best is None or sequence_key(seq, trump) > sequence_key(best[1], trump)
+        ):
+            best = (q, seq)
     return best
 
 

@@ -32,10 +32,9 @@ from hoyle.envs.core.runs import SEVEN_TO_KING, holder_of, round_from
 from hoyle.envs.core.table import TableView
 from hoyle.envs.games.pochen.hands import (
     HONOURS,
-    best_sequence,
     best_set,
     has_pair,
-    sequence_key,
+    sequence_winner,
     set_key,
 )
 from hoyle.envs.games.pochen.view import (
@@ -335,14 +334,9 @@ class PochenRules:
         if q is not None and s.hands[q] >> queen & 1:
             s.log = log_event(s.log, EV_MARRIAGE, q)
             s.pools, s.counters, _ = take(s.pools, s.counters, MARRIAGE, q)
-        best, winner = None, -1
-        for q in self.from_eldest(s):
-            seq = best_sequence(s.hands[q], trump)
-            if seq is not None and (
-                best is None or sequence_key(seq, trump) > sequence_key(best, trump)
-            ):
-                best, winner = seq, q
-        if best is not None:
+        won = sequence_winner(s.hands, trump, self.from_eldest(s))
+        if won is not None:
+            winner, best = won
             for c in cards_of(best.cards):
                 s.log = log_event(s.log, EV_SEQUENCE, winner, c)
             s.shown |= best.cards
