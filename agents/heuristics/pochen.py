@@ -25,6 +25,14 @@ In priority order:
    which you then play out), a run up to the King first.
 
 Every hint reads only the player's view (``state.player_view(player)``).
+
+Measured, four-handed, on duplicate deals in every seat rotation (``docs/leaderboards``):
+``hoyle match pochen --agents heuristic,random --deals 1000 --seed 1``: the heuristic minus
+the random field +0.752 counters a deal [95% CI +0.537, +0.968] (``pochen-field``); the value
+of memory, ``--agents heuristic,heuristic:-track-stops --deals 1000 --seed 1``: +0.261
+[+0.090, +0.431] (``pochen-memory``). The betting solved by CFR three-handed
+(``docs/analytics/pochen/betting.md``) matches much as these hints do, opens low threes less
+and steals with the dealer's pairs more.
 """
 
 from __future__ import annotations
