@@ -7,6 +7,9 @@ options (``hoyle solve serpent --help``); this module only routes to it.
 ``hoyle solve matrimony --players 3 --max-stake 3 --iterations 300`` solves Matrimony's staking
 by CFR, the deal as exact chance, and prints the NashConv reached and the solved stakes
 (``docs/analytics/matrimony-staking.md``).
+
+``hoyle solve pochen-betting --players 3 --max-bet 2 --iterations 500`` solves the betting for
+Pochen's centre pool by CFR+, the deal as chance (``docs/analytics/pochen-betting.md``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 PUZZLES = {
     "serpent": "hoyle.agents.serpent",
     "matrimony": "hoyle.experiments.matrimony_staking",
+    "pochen-betting": "hoyle.agents.cfr.pochen_betting",
 }
 """Puzzle name -> the module whose ``main(argv)`` solves it."""
 
@@ -26,7 +30,7 @@ def add_command(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "solve",
         help="solve a problem of the books exactly (serpent: Serpent Poker Patience; matrimony: "
-        "Matrimony's staking by CFR)",
+        "Matrimony's staking by CFR; pochen-betting: Pochen's betting by CFR+)",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -28,6 +28,7 @@ GAMES = [
     "hoyle_dummy_quinto",
     "hoyle_earl_of_coventry",
     "hoyle_commit",
+    "hoyle_pochen",
 ]
 
 
