@@ -183,7 +183,11 @@ class PopeJoanRules(StopsRules[PopeJoanState]):
     # --- the layout -------------------------------------------------------------------------
     def layout(self, s: PopeJoanState) -> Layout:
         """This deal's layout (the Matrimony layout's combinations are of the trump turned)."""
-        return self.layouts[suit_of(s.trump_card) if s.trump_card >= 0 else -1]
+        return self.layout_at(s.trump_card)
+
+    def layout_at(self, trump_card: int) -> Layout:
+        """The layout when ``trump_card`` is turned up (-1: none, or not yet)."""
+        return self.layouts[suit_of(trump_card) if trump_card >= 0 else -1]
 
     def _log_payments(self, s: PopeJoanState, paid: tuple[Payment, ...]) -> None:
         for what, seat, d, amount in paid:
