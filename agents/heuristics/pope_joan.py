@@ -78,7 +78,7 @@ def keeps_lead(view: PopeJoanView, c: int, dead: int) -> bool:
 
 def win_pool(view: PopeJoanView, legal: Sequence[int]) -> list[int]:
     """The leads whose run takes the largest pool on the layout."""
-    lay = view.rules.layout_at(view.trump_card)
+    lay = view.layout
     sizes = pool_sizes(view.pools)
     best, out = 0, []
     for c in legal:

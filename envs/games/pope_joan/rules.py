@@ -127,6 +127,13 @@ class PopeJoanView(StopsView):
 
     trump_card: int = -1
 
+    @property
+    def layout(self) -> Layout:
+        """The layout of this deal (the Matrimony layout's combinations of the trump)."""
+        rules = self.rules
+        assert isinstance(rules, PopeJoanRules)
+        return rules.layout_at(self.trump_card)
+
 
 class PopeJoanRules(StopsRules[PopeJoanState]):
     """The rules of Pope Joan for one parameter set."""
