@@ -80,6 +80,66 @@ ASSUMPTIONS (the book is silent)
    on it at the end of the play.
 10. *The 8♦ removed* (``eight_of_diamonds=false``): the hands are the book's table, the stock one
     card smaller (6, 3, 6, 3, 2, 3 for 3 to 8 players); the 8♦ is a stop everyone knows.
+11. *A reduced pack* (``ranks``, ``hand_size``: for fast tests only) keeps the ranks from the
+    King down, never fewer than the Seven to the King, so that every layout card is in it.
+
+Parameters
+----------
+=================  =======  ===========================================================
+name               default  meaning
+=================  =======  ===========================================================
+players            4        3 to 8 (the book's table)
+layout             book     book: K♥ Q♠ 7♦ 10♦ J♣; generic: 10♦ J♦ Q♦ K♦ and the Pope;
+                            matrimony: Matrimony, Intrigue, Confederacy, Game, Pope
+pope               7        the Pope: the 7♦, or the 9♦ "by agreement"
+eight_of_diamonds  true     false: the 8♦ removed, a known stop
+deals              1        deals in the sitting (1 to 12), pools carried (ASSUMPTION 6)
+ranks              13       ranks in each suit from the King down (ASSUMPTION 11)
+hand_size          0        cards to each player; 0 = the book's table
+=================  =======  ===========================================================
+
+Variants (each in the conformance suite): ``three``, ``five``, ``six``, ``seven``, ``eight``
+(players), ``matrimony``, ``no_eight``, ``deals3``; the default is four players.
+``small_config``: three players, the Seven to the King (28 cards), five cards each.
+
+Actions
+-------
+The only decision is the lead: action == card id (0-51), "lead ♥5". Every other play and
+every announcement is forced, and made inside the step as a public event ("player 2 played
+♥6", "player 3: without the Eight"): whether a player holds the next card is hidden, but he
+plays it or says he is without it at once, so nobody is asked a question whose asking would
+show it. Chance outcomes: the seat the first Jack falls to ("the first Jack falls to player
+2"), the trump turned in the Matrimony layout ("turn up ♠5 for trumps"), the cards dealt
+("deal ♥5 to player 2"). ``NUM_DISTINCT_ACTIONS`` = 52.
+
+Returns and their bound
+-----------------------
+Returns are counters: each player's net over the sitting, the standing pools handed back
+(ASSUMPTION 6): exact and zero-sum. A player loses at most what is ever put on the layout and a
+counter per card he holds at each deal's end; he wins at most the same from the others. The
+layout holds at most ``S_D = 15 g (g^D - 1) / (g - 1)`` counters put on it over ``D`` deals
+(:func:`~hoyle.envs.games.pope_joan.rules.sitting_bound`: each dealer adds 15; at the end of a
+deal a pool is at most doubled, ``g = 2``, or tripled in the Matrimony layout, ``g = 3``,
+where two players may each be caught with a card of one combination). So the returns lie in
+``[-(S_D + D h), S_D + D (n - 1) h]`` (``h`` cards a hand): ``[-42, 66]`` for one
+four-handed deal of the book.
+
+Bound on the game length: every lead plays a card, so a deal has at most ``n h`` decisions;
+the engine declares its generous bound for every stops game (:mod:`hoyle.envs.core.stops`).
+Random play takes about 11 decisions a four-handed deal, 14 three-handed, 6 eight-handed.
+
+Information and the determinizer
+--------------------------------
+Hidden: the other hands and the stops. Public: the first Jack, the dressing, every card
+played, each announcement (a player "without the Jack" holds none from then on), each hand's
+size, the trump turned up (a known stop), the counters and the pools, and the hands shown at
+the end of a deal. The determinizer is the engine's (the other hands and the stops drawn
+uniformly among the worlds where nobody holds a card he said he was without), less the trump
+turned up, and, once the sitting is over, less the hands shown. The views, tensors and strings
+are the engine's, with the trump turned up (a piece of its own) and the layout by name.
+
+Layout: ``layout`` (the divisions and what they pay), ``rules`` (the engine's hooks); this
+module registers the game.
 """
 
 from __future__ import annotations
