@@ -264,8 +264,10 @@ class StopsRules(Generic[S]):
     """The deal and the play of a stops game; a game subclasses it and overrides the hooks.
 
     The constructor takes the numbers every game has; a subclass calls it, then may set
-    ``max_utility`` and ``min_utility`` (the bound its docstring derives) and extend
-    ``event_kinds`` by passing ``game_events``.
+    ``max_utility`` and ``min_utility`` (the bound its docstring derives). ``game_events``
+    are the game's own kinds of event (numbered from :data:`FIRST_GAME_EVENT`), at most
+    ``game_events_per_deal`` of them a deal; ``max_number`` bounds the numbers they carry
+    (counters paid, a pool won: the log's one-hot value is that wide).
     """
 
     state_class: ClassVar[type[StopsState]] = StopsState
@@ -284,6 +286,7 @@ class StopsRules(Generic[S]):
         game_events_per_deal: int = 0,
         game_decisions_per_deal: int = 0,
         num_distinct_actions: int = FIRST_GAME_ACTION,
+        max_number: int = 0,
     ) -> None:
         if players < 2:
             raise ValueError(f"a stops game needs two players at least, not {players}")
@@ -313,7 +316,10 @@ class StopsRules(Generic[S]):
         # seat per card played; a stop per card played; the deal, the player out.
         per_deal = dealt * (4 + 2 * players) + 2 + game_events_per_deal
         self.event_schema = EventSchema(
-            (*ENGINE_EVENT_KINDS, *game_events), players, NUM_CARDS, deals * per_deal
+            (*ENGINE_EVENT_KINDS, *game_events),
+            players,
+            max(NUM_CARDS, max_number + 1),
+            deals * per_deal,
         )
 
     # --- hooks (a game overrides what differs) ------------------------------------------------
@@ -450,8 +456,8 @@ class StopsRules(Generic[S]):
         if s.point == LEAD:
             return f"{c} may not open a sequence here"
         if s.point == CHOOSE:
-            nexts = " or ".join(format_card(x) for x in self.live_nexts(s))
-            return f"{c} does not continue a sequence (the next card: {nexts})"
+            lines = " or ".join(format_card(x) for x in s.lines)
+            return f"{c} does not continue the sequence ({lines})"
         return f"{c} is not a privilege you may use now"
 
     # --- the deal ----------------------------------------------------------------------------
@@ -827,7 +833,9 @@ class StopsRules(Generic[S]):
             for q in range(n)
         ]
         zones.append(Zone("sequence", "row", view.lines, label="the live sequence"))
-        zones.append(Zone("played", "pile", tuple(cards_of(view.played)), label="played"))
+        live = sum(1 << c for c in view.lines)
+        earlier = tuple(cards_of(view.played & ~live))
+        zones.append(Zone("played", "pile", earlier, label="played before"))
         zones.append(Zone("stops", "stock", hidden=view.stops, label="the stops"))
         counters = [Counter(f"counters{q}", view.counters[q], q) for q in range(n)]
         counters.extend(Counter(f"pool{d}", size) for d, size in enumerate(pool_sizes(view.pools)))
@@ -848,11 +856,12 @@ class StopsRules(Generic[S]):
 
     # --- the determinizer (the core's ``DeclaresHidden`` and ``OrdersUnseen``) ----------------
     def hidden_cards(self, s: S, player: int) -> dict[int, Hashable]:
-        """Every card of the pack ``player`` has not seen: the other hands and the stops (and,
-        during the deal, the cards not yet dealt, which are the stops' as far as he knows)."""
+        """Every card of the pack ``player`` has not seen: the other hands (until they are
+        shown at the end) and the stops (during the deal, the cards not yet dealt, which are
+        the stops' as far as he knows)."""
         out: dict[int, Hashable] = {}
         for q, hand in enumerate(s.hands):
-            if q != player:
+            if q != player and s.phase != OVER:  # at the end the hands are shown
                 for c in cards_of(hand):
                     out[c] = q
         for c in cards_of(self.pack & ~s.dealt):

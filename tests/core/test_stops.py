@@ -290,7 +290,7 @@ def test_legal_actions_words_and_refusals() -> None:
     step(rules, s, h, "♥A", "-", "♦3")
     assert rules.action_to_string(s, 0, parse_card("♦4")) == "play ♦4"
     assert rules.illegal_reason(s, parse_card("♠A")) == (
-        "♠A does not continue a sequence (the next card: ♥2 or ♦4)"
+        "♠A does not continue the sequence (♥A or ♦3)"
     )
     text = rules.view_string(rules.player_view(s, 1), True)
     assert "Player 2 played ♦3" in text.replace("player 2", "Player 2")
@@ -310,3 +310,13 @@ def test_the_tensors_hold_the_view_in_zero_to_one() -> None:
         assert all(a.min() >= 0.0 and a.max() <= 1.0 for a in out.values())
         if recall:
             assert out["events"].any()
+
+
+def test_the_hands_shown_at_the_end_are_not_re_dealt() -> None:
+    rules = MiniRules()
+    s, history = _random_game(rules, 11)
+    for player in range(3):
+        assert set(rules.hidden_cards(s, player).values()) <= {"undealt"}
+        new = redeal_unseen(rules, s, history, player, random.Random(player).random)
+        s2, _ = _replay(rules, new)
+        assert s2.hands == s.hands and s2.counters == s.counters
