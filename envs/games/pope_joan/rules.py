@@ -34,7 +34,6 @@ from hoyle.envs.core.stops import (
     FIRST_GAME_EVENT,
     FIRST_GAME_PHASE,
     NUM_CARDS,
-    OVER,
     StopsRules,
     StopsState,
     StopsView,
@@ -333,11 +332,8 @@ class PopeJoanRules(StopsRules[PopeJoanState]):
         return zones
 
     def hidden_cards(self, s: PopeJoanState, player: int) -> dict[int, Hashable]:
-        """The engine's (the other hands and the stops), less the trump turned up; once the
-        sitting is over the hands have been shown ("these cards must be exposed face up on
-        the table") and only the stops are hidden."""
+        """The engine's (the other hands until they are shown, and the stops), less the trump
+        turned up."""
         out = super().hidden_cards(s, player)
-        if s.phase == OVER:
-            out = {c: h for c, h in out.items() if h == "undealt"}
         out.pop(s.trump_card, None)
         return out
