@@ -99,7 +99,7 @@ hand_size          0        cards to each player; 0 = the book's table
 =================  =======  ===========================================================
 
 Variants (each in the conformance suite): ``three``, ``five``, ``six``, ``seven``, ``eight``
-(players), ``matrimony``, ``no_eight``, ``deals3``; the default is four players.
+(players), ``matrimony``, ``no_eight``, ``deals2``; the default is four players.
 ``small_config``: three players, the Seven to the King (28 cards), five cards each.
 
 Actions
@@ -237,7 +237,7 @@ GAME = register(
             "eight": {"players": 8},
             "matrimony": {"layout": "matrimony"},
             "no_eight": {"eight_of_diamonds": False},
-            "deals3": {"deals": 3},
+            "deals2": {"deals": 2},
         },
         small_config=SMALL_CONFIG,
         no_tiny="The fewest players is three and every layout card (the Seven to the King) must "
