@@ -80,6 +80,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from hoyle.envs.core.bits import offsets
 from hoyle.envs.core.cards import NUM_RANKS, NUM_SUITS, cards_of, format_card
 from hoyle.envs.core.deal import deal_outcomes
 from hoyle.envs.core.determinize import deal_orders
@@ -783,6 +784,61 @@ class StopsRules(Generic[S]):
             out["point"][view.point] = 1.0
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        """The entries that are not 0 or 1: the counters and the pools (``scaled``)."""
+        at = self._offsets(perfect_recall)
+        n = self.num_players
+        counters = range(at["counters"], at["counters"] + 2 * n)
+        pools = range(at["pools"], at["pools"] + max(self.divisions, 1) * n)
+        return (*counters, *pools)
+
+    def _offsets(self, perfect_recall: bool) -> dict[str, int]:
+        key = "_at_recall" if perfect_recall else "_at"
+        at: dict[str, int] | None = getattr(self, key, None)
+        if at is None:
+            at = offsets(self.tensor_pieces(perfect_recall))
+            setattr(self, key, at)
+        return at
+
+    def tensor_bits(self, s: S, me: int, perfect_recall: bool) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._offsets(perfect_recall)
+        n = self.num_players
+        rel = [(q - me) % n for q in range(n)]
+        b = s.hands[me] << at["hand"] | s.played << at["played"]
+        for c in s.lines:
+            b |= 1 << (at["lines"] + c)
+        lacks, sizes, width = at["lacks"], at["hand_sizes"], self.hand_size + 1
+        counters = [0.0] * (2 * n)
+        pools = [0.0] * (max(self.divisions, 1) * n)
+        for q in range(n):
+            r = rel[q]
+            b |= s.lacks[q] << (lacks + r * NUM_CARDS)
+            b |= 1 << (sizes + r * width + s.hands[q].bit_count())
+            c = s.counters[q]
+            counters[2 * r + (0 if c >= 0 else 1)] = self.scaled(abs(c))
+            for d, pool in enumerate(s.pools):
+                pools[d * n + r] = self.scaled(pool[q])
+        for name, q in (
+            ("to_move", s.to_move),
+            ("leader", s.leader),
+            ("last_player", s.last_player),
+            ("dealer", s.dealer),
+            ("winner", s.winner),
+        ):
+            if q >= 0:
+                b |= 1 << (at[name] + rel[q])
+        if 0 <= s.deal_no < self.deals:
+            b |= 1 << (at["deal"] + s.deal_no)
+        if 0 <= s.phase < self.num_phases():
+            b |= 1 << (at["phase"] + s.phase)
+        if s.phase == PLAY:
+            b |= 1 << (at["point"] + s.point)
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["events"]
+        return b, counters + pools
 
     def view_string(self, view: StopsView, perfect_recall: bool) -> str:
         me, n = view.player, view.num_players

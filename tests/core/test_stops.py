@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from hoyle.envs.core.cards import card, mask_of, parse_card, parse_cards
@@ -298,8 +299,6 @@ def test_legal_actions_words_and_refusals() -> None:
 
 
 def test_the_tensors_hold_the_view_in_zero_to_one() -> None:
-    import numpy as np
-
     rules = MiniRules(deals=2)
     s, history = _random_game(rules, 3)
     s, _ = _replay(rules, history[: len(history) // 2])
@@ -320,3 +319,21 @@ def test_the_hands_shown_at_the_end_are_not_re_dealt() -> None:
         new = redeal_unseen(rules, s, history, player, random.Random(player).random)
         s2, _ = _replay(rules, new)
         assert s2.hands == s.hands and s2.counters == s.counters
+
+
+def test_the_fast_tensor_bits_are_the_views_encoding() -> None:
+    rules = MiniRules(deals=2)
+    for seed in range(5):
+        _, history = _random_game(rules, seed)
+        for cut in range(0, len(history), 7):
+            s, _ = _replay(rules, history[:cut])
+            for me in range(3):
+                for recall in (False, True):
+                    pieces = rules.tensor_pieces(recall)
+                    out = {name: np.zeros(shape) for name, shape in pieces}
+                    rules.encode_view(rules.player_view(s, me), out, recall)
+                    flat = np.concatenate([out[name].ravel() for name, _ in pieces])
+                    bits, values = rules.tensor_bits(s, me, recall)
+                    fast = np.array([(bits >> i) & 1 for i in range(flat.size)], dtype=float)
+                    fast[list(rules.tensor_values(recall))] = values
+                    assert np.array_equal(fast, flat), (seed, cut, me, recall)

@@ -304,6 +304,16 @@ class PopeJoanRules(StopsRules[PopeJoanState]):
         if isinstance(view, PopeJoanView) and view.trump_card >= 0:
             out["trump"][view.trump_card] = 1.0
 
+    def tensor_bits(
+        self, s: PopeJoanState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """The engine's fast tensor and the trump turned up (held equal to
+        :meth:`encode_view` by the conformance suite)."""
+        bits, values = super().tensor_bits(s, me, perfect_recall)
+        if s.trump_card >= 0:
+            bits |= 1 << (self._offsets(perfect_recall)["trump"] + s.trump_card)
+        return bits, values
+
     def view_string(self, view: StopsView, perfect_recall: bool) -> str:
         text = super().view_string(view, perfect_recall)
         lay = self.layouts[-1]
