@@ -94,7 +94,10 @@ Coventry's Jig (``sims=150``: 0.6 s a lead, at most 1.1 s), over 40 deals agains
 heuristics: +4.97 [+3.26, +6.68] counters; Earl of Coventry itself, over 200 deals, +0.20
 [-0.20, +0.60]: no gain shown there. Commit (``sims=400``: 0.74 s a lead at ``sims=300`` and
 1.09 s at 400, measured on a loaded machine), four-handed against three heuristics over 60
-deals: +1.27 [+0.87, +1.68] counters a deal (``docs/leaderboards/commit-ismcts``).
+deals: +1.27 [+0.87, +1.68] counters a deal (``docs/leaderboards/commit-ismcts``). Pope Joan
+(four-handed, one deal; about 800 simulations per CPU second, so ``sims=800``; every decision a
+lead, every other play forced), over 40 deals: +4.99 [+3.58, +6.41] counters a deal against the
+field of three heuristics (``docs/leaderboards/pope_joan-ismcts``).
 
 Vint, a partnership auction, is the exception to the searched auction. With the recipe as it
 stands (``sims=300``, about one second a call) the two partners outbid each other call after
@@ -156,6 +159,7 @@ RECOMMENDED: dict[str, str] = {
     "earl_of_coventry": _FLAT + "150",
     "commit": _FLAT + "400",
     "pochen": _FLAT + "1500",
+    "pope_joan": _FLAT + "800",
 }
 """The strongest spec measured per game at about one second per move (the committed
 leaderboards in ``docs/leaderboards`` play them)."""

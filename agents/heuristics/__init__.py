@@ -46,16 +46,22 @@ class HeuristicBot(HoyleBot):
         super().reseed(seed)
         self.policy.rng.seed(seed)
 
+    def seen(self, view: Any) -> Any:
+        """The view the hints read: the player's view as it is. A game whose player may
+        forget (Pope Joan without ``track-stops``) returns less."""
+        return view
+
     def step(self, state: Any) -> int:
         player = state.current_player()
-        action, chooser = self.policy.choose(state.player_view(player), state.legal_actions())
+        view = self.seen(state.player_view(player))
+        action, chooser = self.policy.choose(view, state.legal_actions())
         self.last_reason = chooser
         return int(action)
 
     def step_rules(self, rules: Any, s: Any, legal: Sequence[int]) -> int:
         """:meth:`step` on the rules state (:class:`~hoyle.envs.core.capabilities.StepsOnRules`):
         the same view and legal actions, so the same move."""
-        view = rules.player_view(s, rules.current_player(s))
+        view = self.seen(rules.player_view(s, rules.current_player(s)))
         action, chooser = self.policy.choose(view, list(legal))
         self.last_reason = chooser
         return int(action)

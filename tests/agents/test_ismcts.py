@@ -29,6 +29,7 @@ GAMES = [
     "hoyle_earl_of_coventry",
     "hoyle_commit",
     "hoyle_pochen",
+    "hoyle_pope_joan",
 ]
 
 
