@@ -91,8 +91,8 @@ simulations per CPU second with the recipe, so ``sims=400``) and Dummy Quinto (a
 [+61.4, +89.6] points. The deep tree with random rollouts, whose random players bid wildly,
 was even with the heuristic in Five Hundred (-0.06 [-8.5, +8.4] over 26 deals). Earl of
 Coventry's Jig (``sims=150``: 0.6 s a lead, at most 1.1 s), over 40 deals against three
-heuristics: +4.97 [+3.26, +6.68] counters; Earl of Coventry itself, over 200 deals, +0.20
-[-0.20, +0.60]: no gain shown there. Commit (``sims=400``: 0.74 s a lead at ``sims=300`` and
+heuristics: +4.97 [+3.26, +6.68] counters; Earl of Coventry itself, over 400 deals, +0.11
+[-0.18, +0.40]: no gain shown there. Commit (``sims=400``: 0.74 s a lead at ``sims=300`` and
 1.09 s at 400, measured on a loaded machine), four-handed against three heuristics over 60
 deals: +1.27 [+0.87, +1.68] counters a deal (``docs/leaderboards/commit-ismcts``). Pope Joan
 (four-handed, one deal; about 800 simulations per CPU second, so ``sims=800``; every decision a
