@@ -558,6 +558,9 @@ class StopsRules(Generic[S]):
             if self.play_card(s, seat, nxt, led=False):
                 return
         if self.asks(s, seat, PLAYED):
+            # His run stopped short of ``nxt`` before he is asked: the table knows now that he
+            # does not hold it (he would have had to play it), before any announcement.
+            self.add_lack(s, seat, 1 << nxt)
             self._ask(s, seat, PLAYED)
         else:
             self._fails(s, seat)
@@ -827,7 +830,8 @@ class StopsRules(Generic[S]):
             for q in range(n)
         ]
         zones.append(Zone("sequence", "row", view.lines, label="the live sequence"))
-        zones.append(Zone("played", "pile", tuple(cards_of(view.played)), label="played"))
+        live = sum(1 << c for c in view.lines)  # shown in the sequence, not twice
+        zones.append(Zone("played", "pile", tuple(cards_of(view.played & ~live)), label="played"))
         zones.append(Zone("stops", "stock", hidden=view.stops, label="the stops"))
         counters = [Counter(f"counters{q}", view.counters[q], q) for q in range(n)]
         counters.extend(Counter(f"pool{d}", size) for d, size in enumerate(pool_sizes(view.pools)))
@@ -848,11 +852,12 @@ class StopsRules(Generic[S]):
 
     # --- the determinizer (the core's ``DeclaresHidden`` and ``OrdersUnseen``) ----------------
     def hidden_cards(self, s: S, player: int) -> dict[int, Hashable]:
-        """Every card of the pack ``player`` has not seen: the other hands and the stops (and,
+        """Every card of the pack ``player`` has not seen: the other hands (until they are shown
+        when the sitting ends) and the stops (and,
         during the deal, the cards not yet dealt, which are the stops' as far as he knows)."""
         out: dict[int, Hashable] = {}
         for q, hand in enumerate(s.hands):
-            if q != player:
+            if q != player and s.phase != OVER:  # at the end the hands are shown
                 for c in cards_of(hand):
                     out[c] = q
         for c in cards_of(self.pack & ~s.dealt):
