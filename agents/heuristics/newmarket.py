@@ -27,6 +27,13 @@ opens again. In priority order:
    card, shedding the most cards at once.
 
 Every hint reads only the player's view (``state.player_view(player)``).
+
+Measured (duplicate deals, the four seat rotations, seed 1): against three random players
+(``hoyle match newmarket --agents heuristic,random --deals 300 --seed 1``,
+``docs/leaderboards/newmarket-field``) +1.707 [+1.279, +2.134] counters a deal, 2.28 a deal
+more than the random field; against three copies of itself without the memory
+(``--agents heuristic,heuristic:-track-stops --deals 100``) +1.05 [+0.37, +1.73] counters a deal
+more than the field: the memory of the stops is worth about a counter a deal.
 """
 
 from __future__ import annotations

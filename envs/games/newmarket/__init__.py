@@ -73,7 +73,9 @@ ASSUMPTIONS (where the book is silent, and where this module had to choose)
    every player who has just played to the sequence while the diamond Ace is unplayed and he is
    not known to lack it, whether he holds it or not (a player without it has one answer, "no
    spin"), so that whose turn it is never shows who holds it. A player whose run emptied his
-   hand is out and is not asked.
+   hand is out and is not asked; nor is one whose run ended with the King, which stops the
+   sequence already. His run having stopped, the table knows he lacks the next card before
+   he answers.
 8. *Spin, then*: the spinner opens the next sequence with the lowest card of a suit he holds,
    or with any pool card he holds ("play a pool card"), which wins its pool and opens a
    sequence in its suit from it. A pool card opened after a Spin says nothing of the lower
