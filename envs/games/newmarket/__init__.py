@@ -236,8 +236,8 @@ __all__ = [
     "saratoga_stakes",
 ]
 
-SMALL_CONFIG: dict[str, ParamValue] = {"players": 3, "hand_size": 4, "max_stake": 4}
-"""Three players, four cards each (40 stops), the least stake: a short game for fast tests."""
+SMALL_CONFIG: dict[str, ParamValue] = {"players": 3, "hand_size": 4}
+"""Three players, four cards each (40 stops): a short game for fast tests."""
 
 
 def make_rules(params: Mapping[str, ParamValue]) -> NewmarketRules:
