@@ -146,6 +146,7 @@ RECOMMENDED: dict[str, str] = {
     "lift_smoke": _FLAT + "900",
     "quinto": _FLAT + "400",
     "dummy_quinto": _FLAT + "360",
+    "commit": _FLAT + "400",
     "newmarket": _FLAT + "100",
 }
 """The strongest spec measured per game at about one second per move (the committed

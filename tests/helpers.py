@@ -175,3 +175,27 @@ def draws_misfit(
         return None
     return (f"{what}, {len(keys)} worlds, p={p:.2g}: observed {observed}, "
             f"expected {[round(e, 1) for e in expected]}")  # fmt: skip
+
+
+def dealt_hands(spiel_name: str, hands: Sequence[str], **params: Any) -> Any:
+    """A state of a stops game (``envs/core/stops.py``) with ``hands`` dealt, one string per
+    player (``players`` and ``hand_size`` from them); the rest of the pack is the stops."""
+    n = len(hands)
+    size = len(hands[0].split())
+    game = pyspiel.load_game(spiel_name, {"players": n, "hand_size": size, **params})
+    state = game.new_initial_state()
+    cards = [parse_cards(h) for h in hands]
+    k = 0
+    while state.is_chance_node():
+        state.apply_action(cards[game.rules.deal_recipient(state.s, k)][k // n])
+        k += 1
+    return state
+
+
+def choose(state: Any, *off: str, seed: int = 0) -> tuple[int, str | None]:
+    """The heuristic's move in ``state`` with the hints ``off`` switched off, and the hint
+    that chose it."""
+    spec = "heuristic" + "".join(f":-{o}" for o in off)
+    bot = make(spec, state.get_game(), seed=seed)
+    action = bot.step(state)
+    return action, bot.last_reason

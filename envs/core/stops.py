@@ -80,6 +80,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from hoyle.envs.core.bits import offsets
 from hoyle.envs.core.cards import NUM_RANKS, NUM_SUITS, cards_of, format_card
 from hoyle.envs.core.deal import deal_outcomes
 from hoyle.envs.core.determinize import deal_orders
@@ -155,14 +156,14 @@ FIRST_GAME_ACTION = PASS + 1
 ) = range(9)
 ENGINE_EVENT_KINDS = (
     EventKind("dealt {value} to {actor}"),  # seen by the receiver only
-    EventKind("{actor} leads {value}"),
-    EventKind("{actor} plays {value}"),
+    EventKind("{actor} led {value}"),
+    EventKind("{actor} played {value}"),
     EventKind("{actor}: without {value}"),  # the card he fails on
-    EventKind("{actor} passes", value="none"),
-    EventKind("the sequence stops; {actor} leads", value="none"),
-    EventKind("{actor} is out", value="none"),
-    EventKind("{actor} shows {value}"),  # the hands exposed at the end of a deal
-    EventKind("{actor} deals", value="none"),
+    EventKind("{actor} passed", value="none"),
+    EventKind("the sequence stopped; {actor} to lead", value="none"),
+    EventKind("{actor} went out", value="none"),
+    EventKind("{actor} showed {value}"),  # the hands exposed at the end of a deal
+    EventKind("{actor} dealt", value="none"),
 )
 FIRST_GAME_EVENT = len(ENGINE_EVENT_KINDS)
 
@@ -264,8 +265,10 @@ class StopsRules(Generic[S]):
     """The deal and the play of a stops game; a game subclasses it and overrides the hooks.
 
     The constructor takes the numbers every game has; a subclass calls it, then may set
-    ``max_utility`` and ``min_utility`` (the bound its docstring derives) and extend
-    ``event_kinds`` by passing ``game_events``.
+    ``max_utility`` and ``min_utility`` (the bound its docstring derives). ``game_events``
+    are the game's own kinds of event (numbered from :data:`FIRST_GAME_EVENT`), at most
+    ``game_events_per_deal`` of them a deal; ``max_number`` bounds the numbers they carry
+    (counters paid, a pool won: the log's one-hot value is that wide).
     """
 
     state_class: ClassVar[type[StopsState]] = StopsState
@@ -284,6 +287,7 @@ class StopsRules(Generic[S]):
         game_events_per_deal: int = 0,
         game_decisions_per_deal: int = 0,
         num_distinct_actions: int = FIRST_GAME_ACTION,
+        max_number: int = 0,
     ) -> None:
         if players < 2:
             raise ValueError(f"a stops game needs two players at least, not {players}")
@@ -313,7 +317,10 @@ class StopsRules(Generic[S]):
         # seat per card played; a stop per card played; the deal, the player out.
         per_deal = dealt * (4 + 2 * players) + 2 + game_events_per_deal
         self.event_schema = EventSchema(
-            (*ENGINE_EVENT_KINDS, *game_events), players, NUM_CARDS, deals * per_deal
+            (*ENGINE_EVENT_KINDS, *game_events),
+            players,
+            max(NUM_CARDS, max_number + 1),
+            deals * per_deal,
         )
 
     # --- hooks (a game overrides what differs) ------------------------------------------------
@@ -450,8 +457,8 @@ class StopsRules(Generic[S]):
         if s.point == LEAD:
             return f"{c} may not open a sequence here"
         if s.point == CHOOSE:
-            nexts = " or ".join(format_card(x) for x in self.live_nexts(s))
-            return f"{c} does not continue a sequence (the next card: {nexts})"
+            lines = " or ".join(format_card(x) for x in s.lines)
+            return f"{c} does not continue the sequence ({lines})"
         return f"{c} is not a privilege you may use now"
 
     # --- the deal ----------------------------------------------------------------------------
@@ -781,6 +788,61 @@ class StopsRules(Generic[S]):
         if perfect_recall:
             self.event_schema.encode(out["events"], view.log, me)
 
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        """The entries that are not 0 or 1: the counters and the pools (``scaled``)."""
+        at = self._offsets(perfect_recall)
+        n = self.num_players
+        counters = range(at["counters"], at["counters"] + 2 * n)
+        pools = range(at["pools"], at["pools"] + max(self.divisions, 1) * n)
+        return (*counters, *pools)
+
+    def _offsets(self, perfect_recall: bool) -> dict[str, int]:
+        key = "_at_recall" if perfect_recall else "_at"
+        at: dict[str, int] | None = getattr(self, key, None)
+        if at is None:
+            at = offsets(self.tensor_pieces(perfect_recall))
+            setattr(self, key, at)
+        return at
+
+    def tensor_bits(self, s: S, me: int, perfect_recall: bool) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._offsets(perfect_recall)
+        n = self.num_players
+        rel = [(q - me) % n for q in range(n)]
+        b = s.hands[me] << at["hand"] | s.played << at["played"]
+        for c in s.lines:
+            b |= 1 << (at["lines"] + c)
+        lacks, sizes, width = at["lacks"], at["hand_sizes"], self.hand_size + 1
+        counters = [0.0] * (2 * n)
+        pools = [0.0] * (max(self.divisions, 1) * n)
+        for q in range(n):
+            r = rel[q]
+            b |= s.lacks[q] << (lacks + r * NUM_CARDS)
+            b |= 1 << (sizes + r * width + s.hands[q].bit_count())
+            c = s.counters[q]
+            counters[2 * r + (0 if c >= 0 else 1)] = self.scaled(abs(c))
+            for d, pool in enumerate(s.pools):
+                pools[d * n + r] = self.scaled(pool[q])
+        for name, q in (
+            ("to_move", s.to_move),
+            ("leader", s.leader),
+            ("last_player", s.last_player),
+            ("dealer", s.dealer),
+            ("winner", s.winner),
+        ):
+            if q >= 0:
+                b |= 1 << (at[name] + rel[q])
+        if 0 <= s.deal_no < self.deals:
+            b |= 1 << (at["deal"] + s.deal_no)
+        if 0 <= s.phase < self.num_phases():
+            b |= 1 << (at["phase"] + s.phase)
+        if s.phase == PLAY:
+            b |= 1 << (at["point"] + s.point)
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["events"]
+        return b, counters + pools
+
     def view_string(self, view: StopsView, perfect_recall: bool) -> str:
         me, n = view.player, view.num_players
         phase = self.phase_name(view.phase)
@@ -830,8 +892,9 @@ class StopsRules(Generic[S]):
             for q in range(n)
         ]
         zones.append(Zone("sequence", "row", view.lines, label="the live sequence"))
-        live = sum(1 << c for c in view.lines)  # shown in the sequence, not twice
-        zones.append(Zone("played", "pile", tuple(cards_of(view.played & ~live)), label="played"))
+        live = sum(1 << c for c in view.lines)
+        earlier = tuple(cards_of(view.played & ~live))
+        zones.append(Zone("played", "pile", earlier, label="played before"))
         zones.append(Zone("stops", "stock", hidden=view.stops, label="the stops"))
         counters = [Counter(f"counters{q}", view.counters[q], q) for q in range(n)]
         counters.extend(Counter(f"pool{d}", size) for d, size in enumerate(pool_sizes(view.pools)))
@@ -852,9 +915,9 @@ class StopsRules(Generic[S]):
 
     # --- the determinizer (the core's ``DeclaresHidden`` and ``OrdersUnseen``) ----------------
     def hidden_cards(self, s: S, player: int) -> dict[int, Hashable]:
-        """Every card of the pack ``player`` has not seen: the other hands (until they are shown
-        when the sitting ends) and the stops (and,
-        during the deal, the cards not yet dealt, which are the stops' as far as he knows)."""
+        """Every card of the pack ``player`` has not seen: the other hands (until they are
+        shown at the end) and the stops (during the deal, the cards not yet dealt, which are
+        the stops' as far as he knows)."""
         out: dict[int, Hashable] = {}
         for q, hand in enumerate(s.hands):
             if q != player and s.phase != OVER:  # at the end the hands are shown

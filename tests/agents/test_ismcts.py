@@ -26,6 +26,7 @@ GAMES = [
     "hoyle_lift_smoke",
     "hoyle_quinto",
     "hoyle_dummy_quinto",
+    "hoyle_commit",
     "hoyle_newmarket",
 ]
 

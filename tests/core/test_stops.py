@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from hoyle.envs.core.cards import card, mask_of, parse_card, parse_cards
@@ -55,7 +56,7 @@ class MiniRules(StopsRules[StopsState]):
             hand_size=5,
             deals=deals,
             order=ORDER,
-            game_events=(EventKind("{actor} receives {value} from each", value="number"),),
+            game_events=(EventKind("{actor} received {value} from each", value="number"),),
             game_events_per_deal=60,
         )
         self.settled: list[int] = []
@@ -290,16 +291,14 @@ def test_legal_actions_words_and_refusals() -> None:
     step(rules, s, h, "♥A", "-", "♦3")
     assert rules.action_to_string(s, 0, parse_card("♦4")) == "play ♦4"
     assert rules.illegal_reason(s, parse_card("♠A")) == (
-        "♠A does not continue a sequence (the next card: ♥2 or ♦4)"
+        "♠A does not continue the sequence (♥A or ♦3)"
     )
     text = rules.view_string(rules.player_view(s, 1), True)
-    assert "Player 2 plays ♦3" in text.replace("player 2", "Player 2")
+    assert "Player 2 played ♦3" in text.replace("player 2", "Player 2")
     assert "Sequence: ♥A / ♦3" in text
 
 
 def test_the_tensors_hold_the_view_in_zero_to_one() -> None:
-    import numpy as np
-
     rules = MiniRules(deals=2)
     s, history = _random_game(rules, 3)
     s, _ = _replay(rules, history[: len(history) // 2])
@@ -310,3 +309,31 @@ def test_the_tensors_hold_the_view_in_zero_to_one() -> None:
         assert all(a.min() >= 0.0 and a.max() <= 1.0 for a in out.values())
         if recall:
             assert out["events"].any()
+
+
+def test_the_hands_shown_at_the_end_are_not_re_dealt() -> None:
+    rules = MiniRules()
+    s, history = _random_game(rules, 11)
+    for player in range(3):
+        assert set(rules.hidden_cards(s, player).values()) <= {"undealt"}
+        new = redeal_unseen(rules, s, history, player, random.Random(player).random)
+        s2, _ = _replay(rules, new)
+        assert s2.hands == s.hands and s2.counters == s.counters
+
+
+def test_the_fast_tensor_bits_are_the_views_encoding() -> None:
+    rules = MiniRules(deals=2)
+    for seed in range(5):
+        _, history = _random_game(rules, seed)
+        for cut in range(0, len(history), 7):
+            s, _ = _replay(rules, history[:cut])
+            for me in range(3):
+                for recall in (False, True):
+                    pieces = rules.tensor_pieces(recall)
+                    out = {name: np.zeros(shape) for name, shape in pieces}
+                    rules.encode_view(rules.player_view(s, me), out, recall)
+                    flat = np.concatenate([out[name].ravel() for name, _ in pieces])
+                    bits, values = rules.tensor_bits(s, me, recall)
+                    fast = np.array([(bits >> i) & 1 for i in range(flat.size)], dtype=float)
+                    fast[list(rules.tensor_values(recall))] = values
+                    assert np.array_equal(fast, flat), (seed, cut, me, recall)

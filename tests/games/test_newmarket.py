@@ -160,7 +160,7 @@ def test_a_pool_card_played_wins_its_pool_at_once() -> None:
     do(state, "lead ♥A")
     s = rules_state(state)
     assert pool_sizes(s.pools) == (0, 0, 0, 0) and s.counters == (8, -4, -4)
-    assert "player 0 takes the pool on ♥A" in state.information_state_string(1)
+    assert "player 0 took the pool on ♥A" in state.information_state_string(1)
 
 
 def test_going_out_is_paid_per_card_and_a_pool_card_held_leaves_its_pool_standing() -> None:

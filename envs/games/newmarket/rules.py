@@ -91,11 +91,11 @@ NUM_DISTINCT_ACTIONS = PLACE_BASE + NUM_DIVISIONS
 
 EV_NAMES, EV_PUTS, EV_TAKES, EV_SPIN, EV_PAYS = range(FIRST_GAME_EVENT, FIRST_GAME_EVENT + 5)
 GAME_EVENTS = (
-    EventKind("{actor} names a stake of {value}", value="number"),
-    EventKind("{actor} puts a counter on {value}"),
-    EventKind("{actor} takes the pool on {value}"),
+    EventKind("{actor} named a stake of {value}", value="number"),
+    EventKind("{actor} put a counter on {value}"),
+    EventKind("{actor} took the pool on {value}"),
     EventKind("{actor}: Spin", value="none"),
-    EventKind("{actor} pays {value} to the first out", value="number"),
+    EventKind("{actor} paid {value} to the first out", value="number"),
 )
 
 
@@ -321,6 +321,20 @@ class NewmarketRules(StopsRules[NewmarketState]):
             set_one_hot(out["left"], view.left)
             set_one_hot(out["last_division"], view.last_division)
         out["spun"][0] = float(view.spun)
+
+    def tensor_bits(
+        self, s: NewmarketState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """The engine's bits and the stake's, as :meth:`encode_view` writes them."""
+        b, values = super().tensor_bits(s, me, perfect_recall)
+        at = self._offsets(perfect_recall)
+        if 0 <= s.stake <= STAKE_LIMIT:
+            b |= 1 << (at["stake"] + s.stake)
+        if s.phase == PLACING:
+            b |= 1 << (at["left"] + s.left) | 1 << (at["last_division"] + s.last_division)
+        if s.spun:
+            b |= 1 << at["spun"]
+        return b, values
 
     def view_string(self, view: Any, perfect_recall: bool) -> str:
         text = super().view_string(view, perfect_recall)
