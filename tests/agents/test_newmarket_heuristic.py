@@ -1,8 +1,8 @@
 """The Newmarket heuristic: the book's Spin hint and our own rules, each on a built position
 where it decides, and the agent against ``random`` on duplicate deals.
 
-The match: each deal is played four times with the same shuffled pack (the k-th card dealt is
-the k-th card of the pack, whoever receives it), the heuristic in each seat in turn against
+The match: each deal is played four times with the same cards (each deal its own seeded
+stream of chance, ``tests.helpers.play_deal``), the heuristic in each seat in turn against
 three random agents; the statistic is its mean return per deal over the four seatings, with
 a normal 95% confidence interval over the deals.
 """
@@ -13,6 +13,7 @@ import dataclasses
 import math
 import random
 import statistics
+from collections import Counter
 from typing import Any
 
 import pyspiel
@@ -24,18 +25,12 @@ from hoyle.envs.core.cards import mask_of, parse_card, parse_cards
 from hoyle.envs.core.stops import PASS
 from hoyle.envs.games import newmarket as N
 from tests.games.test_newmarket import deal, load, stake
-from tests.helpers import do
+from tests.helpers import choose, do, play_deal
 
 DEALS = 60
 SEED = 2026
 MARGIN = 0.3
 """The heuristic must gain more than this a deal (95% CI lower bound); random gains 0."""
-
-
-def choose(state: Any, *off: str, seed: int = 0) -> tuple[int, str | None]:
-    spec = "heuristic" + "".join(f":-{o}" for o in off)
-    bot = make(spec, state.get_game(), seed=seed)
-    return bot.step(state), bot.last_reason
 
 
 def test_hints_are_registered_in_order_and_say_which_are_the_books() -> None:
@@ -108,39 +103,21 @@ def test_lead_longest_run_and_track_stops() -> None:
     assert H.track_stops(view, legal) == []  # no memory, no stop known
 
 
-def _play(game: Any, pack: list[int], bots: list[Any]) -> list[float]:
-    state = game.new_initial_state()
-    k = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            dealt = {a for a, _ in state.chance_outcomes()}
-            while pack[k] not in dealt:
-                k += 1
-            state.apply_action(pack[k])
-            k += 1
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
-    returns: list[float] = state.returns()
-    return returns
-
-
 def test_heuristic_beats_random_on_duplicate_deals() -> None:
     game = pyspiel.load_game("hoyle_newmarket")
-    heuristic = make("heuristic", game, seed=1)
-    randoms = [make("random", game, seed=2 + i) for i in range(3)]
-    rng = random.Random(SEED)
+    reasons: Counter[str] = Counter()
     margins = []
-    for _ in range(DEALS):
-        pack = list(range(52))
-        rng.shuffle(pack)
+    for d in range(DEALS):
         total = 0.0
         for seat in range(4):
-            lineup = [*randoms[:seat], heuristic, *randoms[seat:]]
-            total += _play(game, pack, lineup)[seat]
+            specs = ["random"] * 4
+            specs[seat] = "heuristic"
+            total += play_deal(game, specs, d, SEED, reasons)[seat]
         margins.append(total / 4)
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / math.sqrt(DEALS)
     assert mean - half > MARGIN, (mean, half)
+    assert reasons["newmarket.track-stops"] and reasons["newmarket.lead-longest-run"]
 
 
 def test_heuristic_plays_every_variant_and_count_legally() -> None:
