@@ -98,6 +98,10 @@ deals: +1.27 [+0.87, +1.68] counters a deal (``docs/leaderboards/commit-ismcts``
 (four-handed, one deal; about 800 simulations per CPU second, so ``sims=800``; every decision a
 lead, every other play forced), over 40 deals: +4.99 [+3.58, +6.41] counters a deal against the
 field of three heuristics (``docs/leaderboards/pope_joan-ismcts``).
+Newmarket (``sims=100``, about one second a move: 200 simulations took 2.0 s a move on the
+shared 2-core machine, 100 took 2.5 s under a heavier load), against the field of three
+heuristics over 96 deals: +1.250 [+0.364, +2.136] counters a deal (over the first 48: +0.715
+[-0.586, +2.016]).
 
 Vint, a partnership auction, is the exception to the searched auction. With the recipe as it
 stands (``sims=300``, about one second a call) the two partners outbid each other call after
@@ -160,6 +164,7 @@ RECOMMENDED: dict[str, str] = {
     "commit": _FLAT + "400",
     "pochen": _FLAT + "1500",
     "pope_joan": _FLAT + "800",
+    "newmarket": _FLAT + "100",
 }
 """The strongest spec measured per game at about one second per move (the committed
 leaderboards in ``docs/leaderboards`` play them)."""

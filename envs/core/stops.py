@@ -565,6 +565,9 @@ class StopsRules(Generic[S]):
             if self.play_card(s, seat, nxt, led=False):
                 return
         if self.asks(s, seat, PLAYED):
+            # His run stopped short of ``nxt`` before he is asked: the table knows now that he
+            # does not hold it (he would have had to play it), before any announcement.
+            self.add_lack(s, seat, 1 << nxt)
             self._ask(s, seat, PLAYED)
         else:
             self._fails(s, seat)

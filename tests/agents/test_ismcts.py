@@ -30,6 +30,7 @@ GAMES = [
     "hoyle_commit",
     "hoyle_pochen",
     "hoyle_pope_joan",
+    "hoyle_newmarket",
 ]
 
 
@@ -126,10 +127,11 @@ def test_only_the_determinizer_is_used(name: str, options: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_same_information_state_same_move(name: str) -> None:
-    """Two true states that differ only in cards the searcher cannot see: the same move."""
+    """Two true states that differ only in cards the searcher cannot see: the same move.
+    (Eight states: Newmarket's first decisions, the stake, come before any card is dealt.)"""
     game = pyspiel.load_game(name)
     differing = 0
-    for k, state in enumerate(decision_states(game, 4, 3)):
+    for k, state in enumerate(decision_states(game, 4, 8)):
         player = state.current_player()
         other = state.resample_from_infostate(player, random.Random(k).random)
         assert other.information_state_string(player) == state.information_state_string(player)
