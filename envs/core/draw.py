@@ -10,7 +10,9 @@ any callable returning floats in [0, 1)), so a seeded sampler gives a reproducib
 
 from __future__ import annotations
 
+import functools
 import math
+from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -98,18 +100,29 @@ def _counted_deal(
     # The freest class last: what is left for it is forced, so it is never split by search.
     groups = sorted(classes.items(), key=lambda kv: (len(kv[0]), kv[0]))
     last = len(groups) - 1
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+    # The counts depend only on the capacities and the classes' sizes and holders, not on
+    # which cards they are: a search drawing many worlds of one information state counts once.
+    memo = _ways_memo((capacity, tuple((allowed, len(cards)) for allowed, cards in groups)))
 
-    def splits(allowed: tuple[int, ...], m: int, cap: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every way to give ``m`` cards to the ``allowed`` holders within ``cap``."""
-        return compositions(m, [cap[i] for i in allowed])
+    # after[g][i]: the cards of classes g.. that holder i may take. A split of class g that
+    # leaves holder i more room than the later classes can fill completes no deal, so it is
+    # never tried: each holder takes at least cap[i] - after[g + 1][i] of the class.
+    after = [[0] * len(capacity) for _ in range(len(groups) + 1)]
+    for g in range(len(groups) - 1, -1, -1):
+        allowed, cards = groups[g]
+        after[g] = list(after[g + 1])
+        for i in allowed:
+            after[g][i] += len(cards)
 
     def fill(g: int, cap: tuple[int, ...]) -> list[tuple[int, ...]]:
         """The splits of class ``g`` that can still complete the deal: for the last class,
         exactly the capacity left (if it may go there), none otherwise."""
         allowed, cards = groups[g]
         if g < last:
-            return splits(allowed, len(cards), cap)
+            if any(cap[i] > after[g][i] for i in range(len(cap))):
+                return []
+            lows = tuple(max(0, cap[i] - after[g + 1][i]) for i in allowed)
+            return _bounded_compositions(len(cards), lows, tuple(cap[i] for i in allowed))
         take = tuple(cap[i] for i in allowed)
         return [take] if sum(take) == len(cards) == sum(cap) else []
 
@@ -160,6 +173,35 @@ def _counted_deal(
     return [queues[h].pop() for h in holders]
 
 
+_WAYS_MEMOS: OrderedDict[Hashable, dict[tuple[int, tuple[int, ...]], int]] = OrderedDict()
+_WAYS_MEMOS_KEPT = 16
+
+
+def _ways_memo(shape: Hashable) -> dict[tuple[int, tuple[int, ...]], int]:
+    """The table of completions counted for deals of this ``shape`` (capacities, classes),
+    the last few kept."""
+    memo = _WAYS_MEMOS.pop(shape, None)
+    if memo is None:
+        memo = {}
+        while len(_WAYS_MEMOS) >= _WAYS_MEMOS_KEPT:
+            _WAYS_MEMOS.popitem(last=False)
+    _WAYS_MEMOS[shape] = memo
+    return memo
+
+
+@functools.lru_cache(maxsize=65536)
+def _bounded_compositions(
+    m: int, lows: tuple[int, ...], caps: tuple[int, ...]
+) -> list[tuple[int, ...]]:
+    """Every way to split ``m`` into parts, part ``j`` between ``lows[j]`` and ``caps[j]``
+    (cached: the counting asks the same question many times; callers never mutate it)."""
+    base = sum(lows)
+    if base > m or any(lo > hi for lo, hi in zip(lows, caps, strict=True)):
+        return []
+    extra = compositions(m - base, [hi - lo for lo, hi in zip(lows, caps, strict=True)])
+    return [tuple(lo + k for lo, k in zip(lows, e, strict=True)) for e in extra]
+
+
 def compositions(m: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
     """Every way to split ``m`` into parts, one per cap, each part at most its cap.
 
@@ -198,7 +240,8 @@ def pick_weighted(weights: Sequence[int], sampler: ProbabilitySampler) -> int:
     return len(weights) - 1
 
 
-def _multinomial(m: int, take: Sequence[int]) -> int:
+@functools.lru_cache(maxsize=65536)
+def _multinomial(m: int, take: tuple[int, ...]) -> int:
     """Ways to split ``m`` distinct cards into groups of the sizes ``take``."""
     out = math.factorial(m)
     for k in take:
