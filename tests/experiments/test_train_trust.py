@@ -301,7 +301,7 @@ def test_sigterm_stops_like_ctrl_c_and_the_same_command_resumes(tmp_path: Path) 
     assert int(line.split()[-1]) >= first
     p.send_signal(signal.SIGTERM)
     _, err = p.communicate(timeout=60)
-    assert p.returncode == 130 and "interrupted" in one_line(err)
+    assert p.returncode == 130 and "interrupted" in one_line(err), (p.returncode, err)
 
 
 # --- finding 5: one-line errors ----------------------------------------------------------------
