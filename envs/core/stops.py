@@ -121,6 +121,7 @@ __all__ = [
     "PLAY",
     "PLAYED",
     "POINT_NAMES",
+    "STOPS_DEAL_TABLE",
     "STUCK",
     "StopsRules",
     "StopsState",
@@ -129,6 +130,11 @@ __all__ = [
 
 NUM_CARDS = NUM_SUITS * NUM_RANKS
 """Card ids run over the full pack whatever the game's pack is (the tensors are one size)."""
+
+STOPS_DEAL_TABLE: dict[int, int] = {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}
+"""Pope Joan's deal table (Foster, *Complete Hoyle*: "3 Players, 15 cards each 7 in the
+stock. 4 ” 12 ” 4 ..."), which Newmarket deals by too ("the same number must be left in the
+talon"): cards to each player by the number of players; the rest are the stops."""
 
 # Phases (stored, never inferred); a game's own phases are numbered from FIRST_GAME_PHASE.
 DEAL, PLAY, OVER = range(3)

@@ -25,6 +25,7 @@ from hoyle.envs.core.stops import (
     NUM_CARDS,
     PLAY,
     PLAYED,
+    STOPS_DEAL_TABLE,
     StopsRules,
     StopsState,
     StopsView,
@@ -70,9 +71,8 @@ __all__ = [
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
-BOOK_HAND_SIZE: dict[int, int] = {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}
-"""Pope Joan's table, which Newmarket deals by ("the same number must be left in the
-talon"): cards to each player by the number of players; the rest are the stops."""
+BOOK_HAND_SIZE = STOPS_DEAL_TABLE
+"""Pope Joan's table, which Newmarket deals by (:data:`~hoyle.envs.core.stops.STOPS_DEAL_TABLE`)."""
 VARIANTS = ("stops", "spin", "saratoga")
 """Newmarket (Stops, Boodle), Spin, Saratoga."""
 STAKE_LIMIT = 20

@@ -34,6 +34,7 @@ from hoyle.envs.core.stops import (
     FIRST_GAME_EVENT,
     FIRST_GAME_PHASE,
     NUM_CARDS,
+    STOPS_DEAL_TABLE,
     StopsRules,
     StopsState,
     StopsView,
@@ -55,8 +56,8 @@ from hoyle.envs.games.pope_joan.layout import (
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
-BOOK_HAND_SIZE: dict[int, int] = {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}
-"""The book's table: "3 Players, 15 cards each 7 in the stock. 4 ” 12 ” 4 ..."."""
+BOOK_HAND_SIZE = STOPS_DEAL_TABLE
+"""The book's table (:data:`~hoyle.envs.core.stops.STOPS_DEAL_TABLE`)."""
 MAX_HAND_SIZE = max(BOOK_HAND_SIZE.values())
 MIN_RANKS = 7
 """A reduced pack keeps the ranks from the King down to the Seven at least: every layout card
