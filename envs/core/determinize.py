@@ -79,6 +79,21 @@ class AdmitsWorlds(Protocol):
         have produced it (a seat that must hold a card of some value does not)."""
 
 
+@runtime_checkable
+class DrawsWorlds(Protocol):
+    """Rules that draw a whole history themselves, where no relabelling of the true history's
+    cards reaches every world (Old Maid: a card drawn between two other players changes what
+    each hand may hold, and the table sees only whether it made a pair). Checked first by
+    :func:`resampled_history`."""
+
+    def draw_world(
+        self, s: Any, player: int, history: list[int], sampler: ProbabilitySampler
+    ) -> list[int] | None:
+        """A history ``player`` cannot tell from ``history``, drawn uniformly among those
+        that are (a function of his information state and ``sampler`` alone), or ``None``
+        where none was found (the true history is kept)."""
+
+
 class Lost(NamedTuple):
     """How a card the player once located was lost (:class:`LosesTrack`): it joined a holder's
     cards at history index ``joined`` (his hand from then on mixes it with cards he cannot
@@ -238,13 +253,17 @@ def sort_within(history: list[int], positions: Sequence[int]) -> list[int]:
 def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> list[int]:
     """The history of a world ``player`` cannot tell from ``state`` (the game's re-deal).
 
-    The timed re-deal where the game declares a timeline (:mod:`hoyle.envs.core.timed`), else
+    The game's own draw where it declares one (:class:`DrawsWorlds`), the timed re-deal
+    where it declares a timeline (:mod:`hoyle.envs.core.timed`), else
     :func:`redeal_unseen`; a game with nothing hidden keeps its history. Search agents replay
     it on a bare rules state, skipping the adapter's legality checks; :func:`resample` replays
     it with them.
     """
     rules = state.rules
     history = state.history()
+    if declares(rules, DrawsWorlds):
+        drawn = rules.draw_world(state.s, player, history, sampler)
+        return list(history) if drawn is None else drawn
     if declares(rules, DeclaresTimeline):
         tl = rules.timeline(state.s, player)
         if tl is None:

@@ -1,0 +1,121 @@
+"""The determinizer of Old Maid: a whole history drawn forward, exact by rejection.
+
+What a player knows of the other hands is not a mask per holder. A draw between two other
+players moves a card he cannot see, and the table sees only whether it made a pair (the hand
+sizes change by one or by two), so what the others hold now depends on every card's whole
+story: dealt where, drawn by whom, laid down when. No relabelling of the cards along the true
+history's stories (:func:`hoyle.envs.core.determinize.redeal_unseen`) reaches the worlds whose
+stories differ, so the game draws the whole history itself (:class:`hoyle.envs.core.
+determinize.DrawsWorlds`):
+
+- the history is replayed from the start on a fresh state; a chance outcome the player saw
+  (his own cards dealt, the card he drew, the card drawn from him) is kept; one he did not see
+  is drawn uniformly: a card dealt to another seat among the cards not yet dealt less those he
+  will be dealt himself, a card drawn between two others among the cards of the fan it came
+  from in this world; the positions chosen are public and kept;
+- after every step the player's cut of the new events must equal his cut of the true log
+  (who laid down a pair, who dropped out, which card he drew ...); otherwise the try is
+  rejected and the replay starts again.
+
+Why it is exact: every chance outcome of the game is uniform over a set whose size is public
+(the cards still to deal, the size of the fan), so every history the player cannot tell from
+his own has the same probability, and so has its every proposal (a product of one over those
+sizes, less the cards he holds back); rejection keeps the draw uniform among the histories the
+player cannot tell apart, that is, exactly the posterior. After :data:`MAX_TRIES` rejections
+(a long game among many players, where a replay must match many pairs and outs) the true
+history is kept, as the core does (a world he cannot tell from his own, if not a fresh one).
+The tiny configuration's whole tree holds the draws to exactness (``test_determinizer_exact``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING
+
+from hoyle.envs.core.cards import cards_of, iter_cards
+from hoyle.envs.core.rules import ProbabilitySampler
+from hoyle.envs.games.old_maid.view import DEAL, DRAW, EV_DEAL
+
+if TYPE_CHECKING:
+    from hoyle.envs.games.old_maid.rules import OldMaidRules, OldMaidState
+
+MAX_TRIES = 300
+"""Replays :func:`draw_world` tries before it keeps the true history."""
+
+
+def hidden_cards(rules: OldMaidRules, s: OldMaidState, player: int) -> dict[int, Hashable]:
+    """Every card in another seat's hand under that seat; every pair laid down by another seat
+    under ``"pairs q"`` (face down, assumption 2); in the deal, the cards to come."""
+    out: dict[int, Hashable] = {}
+    for q, (hand, laid) in enumerate(zip(s.hands, s.laid, strict=True)):
+        if q != player:
+            out.update(dict.fromkeys(iter_cards(hand), q))
+            out.update(dict.fromkeys(iter_cards(laid), f"pairs {q}"))
+    out.update(dict.fromkeys(iter_cards(rules.pack_mask & ~s.dealt), "undealt"))
+    return out
+
+
+def forbidden_cards(rules: OldMaidRules, s: OldMaidState, player: int) -> dict[Hashable, int]:
+    """No mask says what the table knows here (the module docstring): the world is drawn whole
+    by :func:`draw_world`, never by the core's relabelling."""
+    del s
+    return {q: 0 for q in range(rules.num_players) if q != player}
+
+
+def draw_world(
+    rules: OldMaidRules,
+    s: OldMaidState,
+    player: int,
+    history: Sequence[int],
+    sampler: ProbabilitySampler,
+) -> list[int] | None:
+    """A history ``player`` cannot tell from ``history``, uniform among those (the module
+    docstring), or ``None`` after :data:`MAX_TRIES` rejections."""
+    bit = 1 << player
+    seen = {at: v for _, _, v, sn, at in s.log if at >= 0 and sn & bit}
+    mine = 0
+    for kind, actor, v, _, at in s.log:
+        if kind == EV_DEAL and actor == player and at >= 0:
+            mine |= 1 << v
+    target = rules.event_schema.view(s.log, player)
+    for _ in range(MAX_TRIES):
+        new = _replay(rules, history, player, seen, mine, target, sampler)
+        if new is not None:
+            return new
+    return None
+
+
+def _replay(
+    rules: OldMaidRules,
+    history: Sequence[int],
+    player: int,
+    seen: dict[int, int],
+    mine: int,
+    target: tuple[tuple[int, int, int], ...],
+    sampler: ProbabilitySampler,
+) -> list[int] | None:
+    """One try of :func:`draw_world`: the replay, or ``None`` where the player would have seen
+    something else."""
+    schema = rules.event_schema
+    w = rules.new_state()
+    new: list[int] = []
+    done = 0
+    held_back = mine
+    for i, a in enumerate(history):
+        if w.phase == DEAL or w.phase == DRAW:
+            if i in seen:
+                a = seen[i]
+                if w.phase == DRAW and not w.hands[w.giver] >> a & 1:
+                    return None
+                held_back &= ~(1 << a)
+            else:
+                pool = w.hands[w.giver] if w.phase == DRAW else rules.pack_mask & ~w.dealt
+                choices = cards_of(pool & ~held_back)
+                a = choices[min(int(sampler() * len(choices)), len(choices) - 1)]
+        rules.apply_action(w, a)
+        new.append(a)
+        if len(w.log) > done:
+            if schema.view(w.log[done:], player) != target[done : len(w.log)]:
+                return None
+            done = len(w.log)
+    return new if done == len(target) else None
