@@ -154,7 +154,9 @@ def test_a_pair_laid_down_is_face_down_and_a_draw_is_seen_by_two() -> None:
     state = deal(game, *ELDEST_DEAL)
     schema = game.rules.event_schema
     for q in range(3):
-        for (kind, actor, value), event in zip(schema.view(state.s.log, q), state.s.log):
+        for (kind, actor, value), event in zip(
+            schema.view(state.s.log, q), state.s.log, strict=True
+        ):
             if kind == O.EV_LAY:
                 assert (value == event[2]) == (actor == q)  # only the holder sees her pair
     draw(state, "♣10", position=0)  # player 0 draws from player 2 and pairs her ♦10

@@ -8,11 +8,12 @@ history's stories (:func:`hoyle.envs.core.determinize.redeal_unseen`) reaches th
 stories differ, so the game draws the whole history itself (:class:`hoyle.envs.core.
 determinize.DrawsWorlds`):
 
-- the history is replayed from the start on a fresh state; a chance outcome the player saw
-  (his own cards dealt, the card he drew, the card drawn from him) is kept; one he did not see
-  is drawn uniformly: a card dealt to another seat among the cards not yet dealt less those he
-  will be dealt himself, a card drawn between two others among the cards of the fan it came
-  from in this world; the positions chosen are public and kept;
+- the cards dealt to the others are dealt afresh, uniformly, until each hand lays down as many
+  pairs as the table saw it lay (a cheap check before any replay); the history is then replayed
+  from the start on a fresh state; a chance outcome the player saw (his own cards dealt, the
+  card he drew, the card drawn from him) is kept; a card drawn between two others is drawn
+  uniformly among the cards of the fan it came from in this world; the positions chosen are
+  public and kept;
 - after every step the player's cut of the new events must equal his cut of the true log
   (who laid down a pair, who dropped out, which card he drew ...); otherwise the try is
   rejected and the replay starts again.
@@ -33,14 +34,18 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from hoyle.envs.core.cards import cards_of, iter_cards
+from hoyle.envs.core.draw import draw_without_replacement
 from hoyle.envs.core.rules import ProbabilitySampler
-from hoyle.envs.games.old_maid.view import DEAL, DRAW, EV_DEAL
+from hoyle.envs.games.old_maid.view import DRAW
 
 if TYPE_CHECKING:
     from hoyle.envs.games.old_maid.rules import OldMaidRules, OldMaidState
 
-MAX_TRIES = 300
+MAX_TRIES = 20
 """Replays :func:`draw_world` tries before it keeps the true history."""
+DEAL_TRIES = 500
+"""Deals a replay draws before it gives up: a deal whose pairs differ from what the table saw
+is refused before any replay (it would be refused at the deal's last card)."""
 
 
 def hidden_cards(rules: OldMaidRules, s: OldMaidState, player: int) -> dict[int, Hashable]:
@@ -73,14 +78,49 @@ def draw_world(
     docstring), or ``None`` after :data:`MAX_TRIES` rejections."""
     bit = 1 << player
     seen = {at: v for _, _, v, sn, at in s.log if at >= 0 and sn & bit}
-    mine = 0
-    for kind, actor, v, _, at in s.log:
-        if kind == EV_DEAL and actor == player and at >= 0:
-            mine |= 1 << v
     target = rules.event_schema.view(s.log, player)
+    dealt = min(len(history), rules.pack_size)
+    pairs = _pairs(rules, history[:dealt])
     for _ in range(MAX_TRIES):
-        new = _replay(rules, history, player, seen, mine, target, sampler)
+        deal = _deal(rules, history[:dealt], seen, pairs, sampler)
+        if deal is None:
+            return None
+        new = _replay(rules, [*deal, *history[dealt:]], player, seen, target, sampler)
         if new is not None:
+            return new
+    return None
+
+
+def _pairs(rules: OldMaidRules, deal: Sequence[int]) -> tuple[int, ...] | None:
+    """How many pairs each seat lays down from ``deal`` (public once the deal is complete;
+    ``None`` before)."""
+    if len(deal) < rules.pack_size:
+        return None
+    n = rules.num_players
+    hands = [0] * n
+    for k, c in enumerate(deal):
+        hands[k % n] |= 1 << c  # one at a time from seat 0, the eldest (the dealer is n - 1)
+    return tuple(sum((h & m).bit_count() // 2 for m in rules.rank_masks) for h in hands)
+
+
+def _deal(
+    rules: OldMaidRules,
+    deal: Sequence[int],
+    seen: dict[int, int],
+    pairs: tuple[int, ...] | None,
+    sampler: ProbabilitySampler,
+) -> list[int] | None:
+    """A uniform deal keeping the cards the player saw dealt, with as many pairs in each hand
+    as the table saw go down (rejection: uniform among such deals), or ``None`` after
+    :data:`DEAL_TRIES`."""
+    hidden = [k for k in range(len(deal)) if k not in seen]
+    unseen = cards_of(rules.pack_mask & ~sum(1 << seen[k] for k in range(len(deal)) if k in seen))
+    for _ in range(DEAL_TRIES):
+        new = list(deal)
+        for k, c in zip(hidden, draw_without_replacement(unseen, len(hidden), sampler),
+                        strict=True):  # fmt: skip
+            new[k] = c
+        if pairs is None or _pairs(rules, new) == pairs:
             return new
     return None
 
@@ -90,27 +130,23 @@ def _replay(
     history: Sequence[int],
     player: int,
     seen: dict[int, int],
-    mine: int,
     target: tuple[tuple[int, int, int], ...],
     sampler: ProbabilitySampler,
 ) -> list[int] | None:
-    """One try of :func:`draw_world`: the replay, or ``None`` where the player would have seen
-    something else."""
+    """One try of :func:`draw_world`: ``history`` (its deal drawn) replayed, each draw the
+    player did not see drawn afresh, or ``None`` where he would have seen something else."""
     schema = rules.event_schema
     w = rules.new_state()
     new: list[int] = []
     done = 0
-    held_back = mine
     for i, a in enumerate(history):
-        if w.phase == DEAL or w.phase == DRAW:
+        if w.phase == DRAW:
             if i in seen:
                 a = seen[i]
-                if w.phase == DRAW and not w.hands[w.giver] >> a & 1:
+                if not w.hands[w.giver] >> a & 1:
                     return None
-                held_back &= ~(1 << a)
             else:
-                pool = w.hands[w.giver] if w.phase == DRAW else rules.pack_mask & ~w.dealt
-                choices = cards_of(pool & ~held_back)
+                choices = cards_of(w.hands[w.giver])
                 a = choices[min(int(sampler() * len(choices)), len(choices) - 1)]
         rules.apply_action(w, a)
         new.append(a)

@@ -116,9 +116,7 @@ class OldMaidState(PlainState):
 def reduced_pack(ranks: int, suits: int) -> int:
     """The ``ranks`` highest ranks (K Q J ...) of the first ``suits`` suits (♠ ♥ ♦ ♣), as a
     mask: the full pack at 13 and 4 (package docstring, assumption 9)."""
-    return sum(
-        1 << card(t, r) for t in range(suits) for r in range(NUM_RANKS - ranks, NUM_RANKS)
-    )
+    return sum(1 << card(t, r) for t in range(suits) for r in range(NUM_RANKS - ranks, NUM_RANKS))
 
 
 class OldMaidRules:
@@ -151,7 +149,7 @@ class OldMaidRules:
         self.odd_rank = rank_of(self.removed)
         self.title = "Old Maid" if self.odd_rank == rank_of(parse_card("QH")) else "Old Bachelor"
         self.loser_name = self.title
-        self._rank_masks = tuple(
+        self.rank_masks = tuple(
             sum(1 << card(t, r) for t in range(NUM_SUITS)) & self.pack_mask
             for r in range(NUM_RANKS)
         )
@@ -253,8 +251,8 @@ class OldMaidRules:
         for k in range(n):
             q = (s.dealer + 1 + k) % n
             for r in range(NUM_RANKS):
-                while (s.hands[q] & self._rank_masks[r]).bit_count() >= 2:
-                    held = s.hands[q] & self._rank_masks[r]
+                while (s.hands[q] & self.rank_masks[r]).bit_count() >= 2:
+                    held = s.hands[q] & self.rank_masks[r]
                     low = held & -held
                     rest = held & ~low
                     self._lay(s, q, low | rest & -rest)  # the two lowest: the third stays
@@ -275,7 +273,7 @@ class OldMaidRules:
         d, g = s.drawer, s.giver
         s.log = log_event(s.log, EV_DRAW, d, c, seats(d, g), s.ply)
         s.hands = replace_at(s.hands, g, s.hands[g] & ~(1 << c))
-        mate = s.hands[d] & self._rank_masks[rank_of(c)]
+        mate = s.hands[d] & self.rank_masks[rank_of(c)]
         if mate:  # "if it completes a pair, the two cards are discarded"
             self._lay(s, d, mate | 1 << c)
         else:
