@@ -10,6 +10,9 @@ by CFR, the deal as exact chance, and prints the NashConv reached and the solved
 
 ``hoyle solve pochen-betting --players 3 --max-bet 2 --iterations 500`` solves the betting for
 Pochen's centre pool by CFR+, the deal as chance (``docs/analytics/pochen-betting.md``).
+
+``hoyle solve old-maid --deals 2000 --seed 1`` gives Old Maid's chance of ending the Old Maid by
+seat, exact two-handed, beside a simulation (``docs/analytics/old_maid-seats.md``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 PUZZLES = {
     "serpent": "hoyle.agents.serpent",
     "matrimony": "hoyle.experiments.matrimony_staking",
+    "old-maid": "hoyle.experiments.old_maid_seats",
     "pochen-betting": "hoyle.agents.cfr.pochen_betting",
 }
 """Puzzle name -> the module whose ``main(argv)`` solves it."""
