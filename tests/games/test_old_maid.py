@@ -13,13 +13,11 @@ from typing import Any
 import pyspiel
 import pytest
 
-import hoyle.envs
+import hoyle.envs  # noqa: F401  (registers the games)
 from hoyle.envs.core.cards import QUEEN, cards_of, mask_of, parse_card, parse_cards, rank_of
 from hoyle.envs.core.errors import GameParameterError
 from hoyle.envs.games import old_maid as O
 from tests.helpers import play_out
-
-del hoyle.envs  # imported for its registrations
 
 
 def load(**params: Any) -> Any:
@@ -218,3 +216,35 @@ def test_the_determinizer_keeps_what_the_player_saw_and_changes_what_he_did_not(
                 changed += world.s.hands != state.s.hands
             state.apply_action(rng.choice(state.legal_actions()))
     assert changed
+
+
+def test_the_determinizer_is_exact_on_a_small_tree() -> None:
+    """Every world of the small tree (three players, five cards, three draws): for the
+    information states with most worlds the draws fit the worlds' probabilities (chi-square,
+    seeded), by the generic exactness test's own walk and check."""
+    from tests.core.test_determinizer_exact import (
+        ALPHA,
+        DRAWS_PER_WORLD,
+        _representatives,
+        _world_key,
+        _worlds,
+    )
+    from tests.helpers import draws_misfit
+
+    game = pyspiel.load_game("hoyle_old_maid", O.TINY_CONFIG)
+    worlds = _worlds(game)
+    reps = _representatives(game)
+    many = sorted((k for k, w in worlds.items() if len(w) > 1), key=lambda k: (-len(worlds[k]), k))
+    assert many
+    for i, infoset in enumerate(many[:8]):
+        player, _ = infoset
+        sampler = pyspiel.UniformProbabilitySampler(1000 + i, 0.0, 1.0)
+        state = reps[infoset]
+        misfit = draws_misfit(
+            worlds[infoset],
+            lambda: _world_key(state.resample_from_infostate(player, sampler), 3),  # noqa: B023
+            DRAWS_PER_WORLD,
+            ALPHA,
+            f"old_maid, player {player}",
+        )
+        assert not misfit, misfit

@@ -90,7 +90,9 @@ suits        4        suits from ♠ (reduced packs for tests; assumption 9)
 Variants: every other count of players from three (``three``, ``five`` ... ``eight``; two-handed
 see assumption 7) and
 ``old_bachelor`` (the J♥ removed). ``small_config``: three players, K Q J 10 of each suit.
-``tiny_config``: three players, K Q J of spades and hearts less the Q♥ (five cards).
+No ``tiny_config`` (``no_tiny``: every policy is worth the same); ``TINY_CONFIG`` (three
+players, K Q J of spades and hearts less the Q♥, five cards, three draws) is the tree on which
+the game's own test holds the determinizer to exactness.
 
 Actions
 -------
@@ -185,6 +187,7 @@ __all__ = [
     "NUM_CARDS",
     "NUM_DISTINCT_ACTIONS",
     "OVER",
+    "TINY_CONFIG",
     "OldMaidRules",
     "OldMaidState",
     "OldMaidView",
@@ -254,8 +257,10 @@ GAME = register(
         max_players=MAX_PLAYERS,
         variants=_variants(),
         small_config={"players": 3, "ranks": 4},
-        tiny_config=TINY_CONFIG,
-        tiny_nodes=3062,
+        no_tiny="No policy of Old Maid is worth more than another (every position gives a "
+        "uniform card of the fan), so every policy's NashConv is 0 and a full-tree solver has "
+        "nothing to find; the determinizer's exactness is held to the whole tree of "
+        "TINY_CONFIG (three players, five cards, 3,062 nodes) by the game's own test.",
         reference="go_fish",
         summary="Deal out 51 cards, lay down pairs, draw blind from the fan on your right; "
         "the holder of the odd Queen is the Old Maid.",

@@ -23,8 +23,11 @@ Why it is exact: every chance outcome of the game is uniform over a set whose si
 his own has the same probability, and so has its every proposal (a product of one over those
 sizes, less the cards he holds back); rejection keeps the draw uniform among the histories the
 player cannot tell apart, that is, exactly the posterior. After :data:`MAX_TRIES` rejections
-(a long game among many players, where a replay must match many pairs and outs) the true
-history is kept, as the core does (a world he cannot tell from his own, if not a fresh one).
+(a long game among many players, where a replay must match many pairs and outs) the last world
+drawn for the same information state is kept, or else the true history, as the core does (a
+world he cannot tell from his own, if not a fresh one). That is the determinizer's weakness:
+late in a deal of four or more hands the rejection rarely succeeds, and the world returned is
+then not a fresh draw.
 The tiny configuration's whole tree holds the draws to exactness (``test_determinizer_exact``).
 """
 
@@ -79,16 +82,31 @@ def draw_world(
     bit = 1 << player
     seen = {at: v for _, _, v, sn, at in s.log if at >= 0 and sn & bit}
     target = rules.event_schema.view(s.log, player)
+    key = (id(rules), player, target)
     dealt = min(len(history), rules.pack_size)
     pairs = _pairs(rules, history[:dealt])
     for _ in range(MAX_TRIES):
         deal = _deal(rules, history[:dealt], seen, pairs, sampler)
         if deal is None:
-            return None
+            break
         new = _replay(rules, [*deal, *history[dealt:]], player, seen, target, sampler)
         if new is not None:
+            _DRAWN[key] = new
+            while len(_DRAWN) > MAX_REMEMBERED:
+                del _DRAWN[next(iter(_DRAWN))]
             return new
-    return None
+    drawn = _DRAWN.get(key)
+    return None if drawn is None else list(drawn)
+
+
+MAX_REMEMBERED = 256
+"""Information states whose last drawn world :func:`draw_world` remembers."""
+_DRAWN: dict[tuple[int, int, tuple[tuple[int, int, int], ...]], list[int]] = {}
+"""The last world drawn for each recent information state (the rules' id, the player, his cut
+of the log): where no draw succeeds, that world is kept rather than the true history, which
+would hand a search agent the hidden cards. A world drawn for an information state is one the
+player cannot tell from his own, so keeping it shows nothing of the true state; the true
+history is kept only where no world was ever drawn for it."""
 
 
 def _pairs(rules: OldMaidRules, deal: Sequence[int]) -> tuple[int, ...] | None:

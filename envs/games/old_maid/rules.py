@@ -125,6 +125,8 @@ class OldMaidRules:
 
     num_distinct_actions = NUM_DISTINCT_ACTIONS
     max_chance_outcomes = NUM_CARDS
+    private_pieces = ("hand", "laid")
+    """The pieces only their owner sees: his hand and his pairs, laid face down."""
 
     def __init__(self, params: Mapping[str, ParamValue]) -> None:
         self.params = dict(params)

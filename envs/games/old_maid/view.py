@@ -187,7 +187,7 @@ def table_view(view: OldMaidView) -> TableView:
     if view.shown:
         zones.append(Zone("shown", "pile", tuple(cards_of(view.shown)), label="pairs face up"))
     zones.append(Zone("pack", "stock", hidden=view.undealt, label="still to deal"))
-    counters = [Counter(f"pairs{q}", p, q) for q, p in enumerate(view.pairs)]
+    counters = [Counter(f"pairs_laid{q}", p, q) for q, p in enumerate(view.pairs)]
     return TableView(
         player=me,
         to_move=view.to_move,
