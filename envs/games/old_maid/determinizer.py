@@ -44,9 +44,9 @@ from hoyle.envs.games.old_maid.view import DRAW
 if TYPE_CHECKING:
     from hoyle.envs.games.old_maid.rules import OldMaidRules, OldMaidState
 
-MAX_TRIES = 20
+MAX_TRIES = 8
 """Replays :func:`draw_world` tries before it keeps the true history."""
-DEAL_TRIES = 500
+DEAL_TRIES = 200
 """Deals a replay draws before it gives up: a deal whose pairs differ from what the table saw
 is refused before any replay (it would be refused at the deal's last card)."""
 
