@@ -1,0 +1,47 @@
+"""The chance that the best trump so far stands, and its fair price (Foster's Complete Hoyle,
+"SPECULATION": the game teaches the value "of certain articles ... in a fluctuating market").
+
+Nobody has seen any face-down card, so every card not yet seen (the face-down cards and the
+cards of the pack never dealt) is equally likely to be any of the unseen cards. The best trump
+showing stands if none of the better trumps lies among the face-down cards still to be turned
+by the players other than its holder (his own are not turned while he holds the best: a better
+trump among them would only keep the pool his). With ``better`` better trumps among ``unseen``
+unseen cards, of which ``to_turn`` will be turned by the others, the chance is hypergeometric:
+
+    P(stands) = C(unseen - better, to_turn) / C(unseen, to_turn).
+
+Pure functions on ints, exact (:class:`fractions.Fraction`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+__all__ = ["chance_of_standing", "fair_price"]
+
+
+def chance_of_standing(better: int, unseen: int, to_turn: int) -> Fraction:
+    """The chance that none of ``better`` better trumps, among ``unseen`` cards not yet seen,
+    is among the ``to_turn`` of them the other players will turn up.
+
+    >>> chance_of_standing(1, 4, 2)  # one better trump, four unseen, two to turn
+    Fraction(1, 2)
+    >>> chance_of_standing(0, 10, 6), chance_of_standing(3, 3, 1)
+    (Fraction(1, 1), Fraction(0, 1))
+    """
+    if not 0 <= better <= unseen or not 0 <= to_turn <= unseen:
+        raise ValueError(
+            f"need 0 <= better, to_turn <= unseen: better={better}, to_turn={to_turn}, "
+            f"unseen={unseen}"
+        )
+    return Fraction(comb(unseen - better, to_turn), comb(unseen, to_turn))
+
+
+def fair_price(better: int, unseen: int, to_turn: int, pool: int) -> Fraction:
+    """The pool times the chance that the best trump stands: what holding it is worth.
+
+    >>> fair_price(1, 4, 2, 10)
+    Fraction(5, 1)
+    """
+    return chance_of_standing(better, unseen, to_turn) * pool
