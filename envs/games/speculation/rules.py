@@ -241,7 +241,10 @@ class SpeculationRules:
 
     def legal_actions(self, s: SpeculationState) -> list[int]:
         if s.phase == BID:
-            return [PASS_ACTION, *range(offer_action(s.offer + 1), offer_action(self.max_offer) + 1)]
+            return [
+                PASS_ACTION,
+                *range(offer_action(s.offer + 1), offer_action(self.max_offer) + 1),
+            ]
         if s.phase == ANSWER:
             return [ACCEPT_ACTION, REFUSE_ACTION]
         return []
@@ -256,7 +259,7 @@ class SpeculationRules:
                 return f"each offer must be higher than the last: the best so far is {s.offer}"
             if k > self.max_offer:
                 return f"no offer may exceed max_offer={self.max_offer}"
-        if s.phase == ANSWER and (action == PASS_ACTION or 1 <= k):
+        if s.phase == ANSWER and (action == PASS_ACTION or k >= 1):
             return "the offers are made: the seller accepts the best offer or refuses"
         return None
 
@@ -463,9 +466,7 @@ class SpeculationRules:
         for q in range(self.num_players):
             down = " ".join(format_card(c) for c in s.down[q]) or "-"
             up = " ".join(format_card(c) for c in iter_cards(s.shown[q])) or "-"
-            lines.append(
-                f"player {q}: face down {down}; face up {up}; counters {s.counters[q]:+d}"
-            )
+            lines.append(f"player {q}: face down {down}; face up {up}; counters {s.counters[q]:+d}")
         return "\n".join(lines)
 
     # --- information ------------------------------------------------------------------------
@@ -532,4 +533,3 @@ class SpeculationRules:
             zones[f"shown{q}"] = s.shown[q]
         zones["undealt"] = self.pack_mask & ~s.dealt
         return zones
-

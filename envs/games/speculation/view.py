@@ -194,9 +194,7 @@ def view_string(view: SpeculationView, perfect_recall: bool) -> str:
         )
     for q in range(n):
         shown = format_cards(view.shown[q]) if view.shown[q] else "nothing"
-        lines.append(
-            f"{view.seat_name(q).capitalize()}: face up {shown}; {view.down[q]} face down"
-        )
+        lines.append(f"{view.seat_name(q).capitalize()}: face up {shown}; {view.down[q]} face down")
     counters = (f"{view.seat_name(q)} {c:+d}" for q, c in enumerate(view.counters))
     lines.append("Counters: " + ", ".join(counters))
     if perfect_recall:
