@@ -129,7 +129,13 @@ from collections.abc import Mapping
 
 from hoyle.envs.core.cards import NUM_RANKS
 from hoyle.envs.core.registry import FOSTER, GameSpec, Param, ParamValue, register
-from hoyle.envs.games.speculation.odds import chance_of_standing, fair_price
+from hoyle.envs.games.speculation.odds import (
+    STRENGTH,
+    beats,
+    chance_of_standing,
+    fair_price,
+    standing_counts,
+)
 from hoyle.envs.games.speculation.rules import (
     ACCEPT_ACTION,
     HONOURS,
@@ -139,10 +145,8 @@ from hoyle.envs.games.speculation.rules import (
     OFFER_ACTION_BASE,
     PASS_ACTION,
     REFUSE_ACTION,
-    STRENGTH,
     SpeculationRules,
     SpeculationState,
-    beats,
     offer_action,
 )
 from hoyle.envs.games.speculation.view import (
@@ -178,6 +182,7 @@ __all__ = [
     "fair_price",
     "make_rules",
     "offer_action",
+    "standing_counts",
 ]
 
 SMALL_CONFIG: dict[str, ParamValue] = {"players": 3, "ranks": 7, "max_offer": 3, "deals": 2}

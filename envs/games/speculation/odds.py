@@ -15,10 +15,22 @@ Pure functions on ints, exact (:class:`fractions.Fraction`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
-__all__ = ["chance_of_standing", "fair_price"]
+from hoyle.envs.core.cards import NUM_RANKS, iter_cards, rank_of, suit_of
+from hoyle.envs.core.tricks import ACE_HIGH_RANKS
+
+__all__ = ["beats", "chance_of_standing", "fair_price", "standing_counts"]
+
+STRENGTH: tuple[int, ...] = tuple(NUM_RANKS - 1 - ACE_HIGH_RANKS.index(r) for r in range(NUM_RANKS))
+"""``STRENGTH[rank]``: 12 for the Ace, 11 the King, ... 0 the Two ("A K Q down to the 2")."""
+
+
+def beats(c: int, best: int) -> bool:
+    """Whether ``c`` is a trump (of ``best``'s suit) better than ``best``."""
+    return suit_of(c) == suit_of(best) and STRENGTH[rank_of(c)] > STRENGTH[rank_of(best)]
 
 
 def chance_of_standing(better: int, unseen: int, to_turn: int) -> Fraction:
@@ -45,3 +57,26 @@ def fair_price(better: int, unseen: int, to_turn: int, pool: int) -> Fraction:
     Fraction(5, 1)
     """
     return chance_of_standing(better, unseen, to_turn) * pool
+
+
+def standing_counts(
+    pack: int, shown: Sequence[int], down: Sequence[int], c: int, holder: int
+) -> tuple[int, int, int]:
+    """``(better, unseen, to_turn)`` for trump ``c`` held by ``holder``, from what the table
+    shows: ``pack`` the mask of the pack's cards, ``shown[q]`` the mask of seat ``q``'s cards
+    face up, ``down[q]`` how many he has face down. The unseen cards are the pack's cards not
+    face up (those face down and those never dealt); ``better`` counts the unseen trumps above
+    ``c``; ``to_turn`` the cards the others have face down.
+
+    >>> from hoyle.envs.core.cards import parse_card
+    >>> pack = sum(1 << parse_card(t) for t in "♠A ♠K ♠Q ♠J ♥A ♥K ♥Q ♥J".split())
+    >>> standing_counts(pack, (1 << parse_card("♠Q"), 0), (1, 2), parse_card("♠Q"), 0)
+    (2, 7, 2)
+    """
+    everything_shown = 0
+    for mask in shown:
+        everything_shown |= mask
+    unseen = pack & ~everything_shown
+    better = sum(1 for x in iter_cards(unseen) if beats(x, c))
+    to_turn = sum(k for q, k in enumerate(down) if q != holder)
+    return better, unseen.bit_count(), to_turn

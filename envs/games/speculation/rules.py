@@ -16,14 +16,12 @@ from hoyle.envs.core.cards import (
     ACE,
     JACK,
     KING,
-    NUM_RANKS,
     NUM_SUITS,
     QUEEN,
     card,
     format_card,
     iter_cards,
     rank_of,
-    suit_of,
 )
 from hoyle.envs.core.deal import deal_outcomes
 from hoyle.envs.core.errors import GameParameterError
@@ -41,6 +39,7 @@ from hoyle.envs.core.registry import ParamValue
 from hoyle.envs.core.rules import CHANCE, TERMINAL, PlainState, replace_at, seat_words
 from hoyle.envs.core.table import TableView
 from hoyle.envs.core.tricks import ACE_HIGH_RANKS
+from hoyle.envs.games.speculation.odds import beats
 from hoyle.envs.games.speculation.view import (
     ANSWER,
     BID,
@@ -85,18 +84,10 @@ REFUSE_ACTION = ACCEPT_ACTION + 1
 OFFER_ACTION_BASE = REFUSE_ACTION + 1
 """An offer of ``k`` counters (1 to ``max_offer``) is action ``OFFER_ACTION_BASE + k - 1``."""
 
-STRENGTH: tuple[int, ...] = tuple(NUM_RANKS - 1 - ACE_HIGH_RANKS.index(r) for r in range(NUM_RANKS))
-"""``STRENGTH[rank]``: 12 for the Ace, 11 the King, ... 0 the Two ("A K Q down to the 2")."""
-
 
 def offer_action(k: int) -> int:
     """The action of an offer of ``k`` counters."""
     return OFFER_ACTION_BASE + k - 1
-
-
-def beats(c: int, best: int) -> bool:
-    """Whether ``c`` is a trump (of ``best``'s suit) better than ``best``."""
-    return suit_of(c) == suit_of(best) and STRENGTH[rank_of(c)] > STRENGTH[rank_of(best)]
 
 
 # --- the state ------------------------------------------------------------------------------
