@@ -449,9 +449,11 @@ def report(solved: Sequence[Solved], sims: Sequence[tuple[int, float, float, Fra
             "acceptance) and the mean price of a sale. Between two players a sale is zero-sum: "
             "what the bidder gains by buying at a price the seller loses by selling at it, so "
             "no price leaves both better off, and a sale happens in equilibrium only at a price "
-            "that leaves both indifferent. Where nothing better can come (worth 3, the whole "
-            "pool) the seller refuses every offer below it and the offers are a matter of "
-            "indifference: the mean offer means little there.",
+            "that leaves both indifferent. Where nothing better can come (`better` 0: the card "
+            "takes the whole pool, 3) a sale below 3 only loses the seller counters, and the "
+            "offers are a matter of indifference (the mean offer means little there); the "
+            "small chances of a sale left in such rows are the average policy's unconverged "
+            "remainder in rarely reached states, which the NashConv above bounds.",
             "",
             "| unseen | better | to turn (bidder / seller) | worth to bidder | worth to seller "
             "| heuristic offers | equilibrium offers | equilibrium mean offer "
