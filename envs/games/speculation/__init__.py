@@ -73,8 +73,8 @@ ranks      13       ranks in each suit from the Ace down (assumption 5)
 dealer     0        the first dealer (assumption 1)
 =========  =======  ============================================================================
 
-Variants: ``two`` ... ``nine`` (players=2 ... 9; four is the default). ``small_config``: three
-players, A to 8 of each suit, offers up to three, two deals. No ``tiny_config``: the deal alone
+Variants: ``two`` ... ``nine`` (players=2 ... 9; four is the default). ``small_config``: two
+players, A to 4 of each suit, offers up to three, two deals. No ``tiny_config``: the deal alone
 of the smallest pack that deals two players (eight cards) has 40,320 orders.
 
 Actions
@@ -185,8 +185,10 @@ __all__ = [
     "standing_counts",
 ]
 
-SMALL_CONFIG: dict[str, ParamValue] = {"players": 3, "ranks": 7, "max_offer": 3, "deals": 2}
-"""Three players, A to 8 of each suit, offers up to three, two deals."""
+SMALL_CONFIG: dict[str, ParamValue] = {"players": 2, "ranks": 11, "max_offer": 3, "deals": 2}
+"""Two players, A to 4 of each suit, offers up to three, two deals (few steps, and unseen cards
+enough that late in a deal only one face-down card is left to place: the determinizer's brute
+force stays small)."""
 
 _WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine")
 
