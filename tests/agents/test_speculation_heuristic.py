@@ -16,7 +16,7 @@ from hoyle.agents import make
 from hoyle.agents.heuristics import speculation as H
 from hoyle.envs.core.cards import parse_card
 from hoyle.envs.games import speculation as S
-from tests.helpers import do
+from tests.helpers import do, play_out
 
 
 def choose(state: Any, *off: str) -> tuple[int, str | None]:
@@ -86,15 +86,7 @@ def test_the_seller_sells_above_the_value_and_refuses_at_or_below_it() -> None:
 
 def _returns(game: Any, specs: list[str], seed: int) -> list[float]:
     bots = [make(s, game, seed=seed * 10 + q) for q, s in enumerate(specs)]
-    chance = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(chance.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
-    return state.returns()
+    return list(play_out(game, random.Random(seed), bots).returns())
 
 
 def test_the_heuristic_beats_random() -> None:
