@@ -404,7 +404,9 @@ def report(solved: Sequence[Solved], sims: Sequence[tuple[int, float, float, Fra
         "turned against it); the chance it stands, by its rank and the number of players. "
         "Times the pool ((n + 1) × the stake) it is the fair price.",
         "",
-        "| players | " + " | ".join(("2", "3", "4", "5", "6", "7", "8", "9", "10")) + " |",
+        "| players \\ turn-up | "
+        + " | ".join(("2", "3", "4", "5", "6", "7", "8", "9", "10"))
+        + " |",
         "|---|" + "---|" * 9,
     ]
     for n in range(2, 10):
