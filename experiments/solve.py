@@ -13,6 +13,10 @@ Pochen's centre pool by CFR+, the deal as chance (``docs/analytics/pochen-bettin
 
 ``hoyle solve old-maid --deals 2000 --seed 1`` gives Old Maid's chance of ending the Old Maid by
 seat, exact two-handed, beside a simulation (``docs/analytics/old_maid-seats.md``).
+
+``hoyle solve speculation-price --players 2 --ranks 5 --max-offer 2 --iterations 20000`` solves
+a small Speculation market by MCCFR and writes the price of the best trump so far beside its
+exact fair price and the heuristic's (``docs/analytics/speculation-price.md``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ PUZZLES = {
     "matrimony": "hoyle.experiments.matrimony_staking",
     "old-maid": "hoyle.experiments.old_maid_seats",
     "pochen-betting": "hoyle.agents.cfr.pochen_betting",
+    "speculation-price": "hoyle.agents.cfr.speculation_price",
 }
 """Puzzle name -> the module whose ``main(argv)`` solves it."""
 
@@ -34,7 +39,8 @@ def add_command(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "solve",
         help="solve a problem of the books exactly (serpent: Serpent Poker Patience; matrimony: "
-        "Matrimony's staking by CFR; pochen-betting: Pochen's betting by CFR+)",
+        "Matrimony's staking by CFR; pochen-betting: Pochen's betting by CFR+; speculation-price: "
+        "Speculation's market by MCCFR)",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
