@@ -218,6 +218,53 @@ def test_the_determinizer_keeps_what_the_player_saw_and_changes_what_he_did_not(
     assert changed
 
 
+def _late(players: int, seed: int, decisions: int) -> Any:
+    """A seeded deal of ``players`` hands played at random to its ``decisions``-th choice."""
+    game = load(players=players)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    made = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        made += 1
+        if made == decisions:
+            return state
+        state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("the deal ended before that decision")
+
+
+@pytest.mark.parametrize(("players", "seed", "decisions"), [(4, 2, 16), (8, 2, 20)])
+def test_the_determinizer_sees_only_the_players_information(
+    players: int, seed: int, decisions: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Late in a deal of four and of eight hands (where rejection fails and the world is
+    built): two states the player cannot tell apart (the second a resample of the first) give
+    the same world for the same sampler, so nothing but his information reaches the draw."""
+    state = _late(players, seed, decisions)
+    p = state.current_player()
+    rules = state.get_game().rules
+    calls: list[int] = []
+    real = O.determinizer.built_world
+
+    def counted(*args: Any) -> list[int]:
+        calls.append(1)
+        return real(*args)
+
+    other = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(7, 0, 1))
+    assert other.information_state_string(p) == state.information_state_string(p)
+    assert other.history() != state.history()
+    monkeypatch.setattr(O.determinizer, "built_world", counted)
+    for seed2 in (11, 12):
+        a = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(seed2, 0, 1))
+        b = other.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(seed2, 0, 1))
+        assert a.history() == b.history()
+        assert a.information_state_string(p) == state.information_state_string(p)
+    assert calls, "rejection succeeded: the built path was not exercised"
+    assert rules.num_players == players
+
+
 def test_the_determinizer_is_exact_on_a_small_tree() -> None:
     """Every world of the small tree (three players, five cards, three draws): for the
     information states with most worlds the draws fit the worlds' probabilities (chi-square,

@@ -1,4 +1,5 @@
-"""The determinizer of Old Maid: a whole history drawn forward, exact by rejection.
+"""The determinizer of Old Maid: a whole history drawn forward, exact by rejection where that
+succeeds, and otherwise built: consistent always, then not uniform.
 
 What a player knows of the other hands is not a mask per holder. A draw between two other
 players moves a card he cannot see, and the table sees only whether it made a pair (the hand
@@ -6,29 +7,34 @@ sizes change by one or by two), so what the others hold now depends on every car
 story: dealt where, drawn by whom, laid down when. No relabelling of the cards along the true
 history's stories (:func:`hoyle.envs.core.determinize.redeal_unseen`) reaches the worlds whose
 stories differ, so the game draws the whole history itself (:class:`hoyle.envs.core.
-determinize.DrawsWorlds`):
+determinize.DrawsWorlds`). What it reads of the true history is only what the player saw: the
+cards dealt to him, the cards he drew and those drawn from him, and the public record (the
+positions chosen, the pairs laid by each seat, who dropped out). The world returned is a
+function of that and of the sampler alone; the true history's hidden cards are never read.
 
-- the cards dealt to the others are dealt afresh, uniformly, until each hand lays down as many
-  pairs as the table saw it lay (a cheap check before any replay); the history is then replayed
-  from the start on a fresh state; a chance outcome the player saw (his own cards dealt, the
-  card he drew, the card drawn from him) is kept; a card drawn between two others is drawn
-  uniformly among the cards of the fan it came from in this world; the positions chosen are
-  public and kept;
-- after every step the player's cut of the new events must equal his cut of the true log
-  (who laid down a pair, who dropped out, which card he drew ...); otherwise the try is
-  rejected and the replay starts again.
+1. *Rejection (exact)*: the cards dealt to the others are dealt afresh, uniformly; a deal whose
+   hands lay down other numbers of pairs than the table saw is refused at once; otherwise the
+   history is replayed from the start on a fresh state, each draw between two others drawn
+   uniformly from the fan it came from in this world, each card the player saw kept, and the
+   replay refused as soon as the player's cut of the new events differs from his cut of the
+   true log. Every chance outcome of the game is uniform over a set whose size is public (the
+   cards still to deal, the size of the fan), so every history he cannot tell from his own has
+   the same probability, and so has its every proposal: the draws accepted are uniform among
+   those histories, the posterior. :data:`MAX_TRIES` tries are made.
+2. *A built world (consistent, not uniform)*: from four hands on, a uniform deal rarely lays
+   down exactly the pairs the table saw and a replay rarely matches every pair made or not
+   made in a long deal, so rejection usually fails. Then :func:`.construct.built_world` builds
+   a world consistent by construction, deciding the deal lazily as the draws need it (its
+   docstring). **That draw is not uniform** over the worlds the player cannot tell apart: its
+   choices are random among those that fit, not weighted by their completions. It is always
+   such a world, a function of his information and the sampler alone, never the true
+   history. Late in long deals of seven or eight hands the build can fail within its tries;
+   it then raises an error rather than hand back the true history.
 
-Why it is exact: every chance outcome of the game is uniform over a set whose size is public
-(the cards still to deal, the size of the fan), so every history the player cannot tell from
-his own has the same probability, and so has its every proposal (a product of one over those
-sizes, less the cards he holds back); rejection keeps the draw uniform among the histories the
-player cannot tell apart, that is, exactly the posterior. After :data:`MAX_TRIES` rejections
-(a long game among many players, where a replay must match many pairs and outs) the last world
-drawn for the same information state is kept, or else the true history, as the core does (a
-world he cannot tell from his own, if not a fresh one). That is the determinizer's weakness:
-late in a deal of four or more hands the rejection rarely succeeds, and the world returned is
-then not a fresh draw.
-The tiny configuration's whole tree holds the draws to exactness (``test_determinizer_exact``).
+The tiny configuration's whole tree (three hands, where rejection succeeds) holds the draws to
+exactness (``test_the_determinizer_is_exact_on_a_small_tree``); the no-leak property (two
+states one player cannot tell apart give the same world for the same sampler) is tested at
+four and eight hands late in a deal, on the built path.
 """
 
 from __future__ import annotations
@@ -38,17 +44,17 @@ from typing import TYPE_CHECKING
 
 from hoyle.envs.core.cards import cards_of, iter_cards
 from hoyle.envs.core.draw import draw_without_replacement
+from hoyle.envs.core.events import ViewEvent
 from hoyle.envs.core.rules import ProbabilitySampler
-from hoyle.envs.games.old_maid.view import DRAW
+from hoyle.envs.games.old_maid.construct import built_world
+from hoyle.envs.games.old_maid.view import DRAW, EV_LAY, EV_OUT, NUM_CARDS
 
 if TYPE_CHECKING:
     from hoyle.envs.games.old_maid.rules import OldMaidRules, OldMaidState
 
-MAX_TRIES = 8
-"""Replays :func:`draw_world` tries before it keeps the true history."""
-DEAL_TRIES = 200
-"""Deals a replay draws before it gives up: a deal whose pairs differ from what the table saw
-is refused before any replay (it would be refused at the deal's last card)."""
+MAX_TRIES = 60
+"""Rejection tries :func:`draw_world` makes (a uniform deal checked against the pairs the table
+saw, then, if it passes, a replay) before it builds a world instead (:mod:`.construct`)."""
 
 
 def hidden_cards(rules: OldMaidRules, s: OldMaidState, player: int) -> dict[int, Hashable]:
@@ -76,44 +82,32 @@ def draw_world(
     player: int,
     history: Sequence[int],
     sampler: ProbabilitySampler,
-) -> list[int] | None:
-    """A history ``player`` cannot tell from ``history``, uniform among those (the module
-    docstring), or ``None`` after :data:`MAX_TRIES` rejections."""
+) -> list[int]:
+    """A history ``player`` cannot tell from ``history``: uniform among those where rejection
+    succeeds, else weighed among constructed ones (the module docstring). It reads only what
+    ``player`` saw of ``history``, so it is a function of his information state and
+    ``sampler``."""
     bit = 1 << player
     seen = {at: v for _, _, v, sn, at in s.log if at >= 0 and sn & bit}
     target = rules.event_schema.view(s.log, player)
-    key = (id(rules), player, target)
     dealt = min(len(history), rules.pack_size)
-    pairs = _pairs(rules, history[:dealt])
+    # The public record: the positions chosen (actions from NUM_CARDS on, the card ids below
+    # it); every chance outcome is read from ``seen`` or drawn, never from ``history``.
+    record = [a if a >= NUM_CARDS else None for a in history]
+    pairs = _pairs_seen(rules, target) if dealt == rules.pack_size else None
     for _ in range(MAX_TRIES):
-        deal = _deal(rules, history[:dealt], seen, pairs, sampler)
-        if deal is None:
-            break
-        new = _replay(rules, [*deal, *history[dealt:]], player, seen, target, sampler)
+        deal = _uniform_deal(rules, dealt, seen, sampler)
+        if pairs is not None and _pairs(rules, deal) != pairs:
+            continue
+        new = _replay(rules, deal, record, player, seen, target, sampler)
         if new is not None:
-            _DRAWN[key] = new
-            while len(_DRAWN) > MAX_REMEMBERED:
-                del _DRAWN[next(iter(_DRAWN))]
             return new
-    drawn = _DRAWN.get(key)
-    return None if drawn is None else list(drawn)
+    assert pairs is not None  # Mid-deal every deal is consistent: rejection cannot fail.
+    return built_world(rules, record, player, seen, target, pairs, sampler)
 
 
-MAX_REMEMBERED = 256
-"""Information states whose last drawn world :func:`draw_world` remembers."""
-_DRAWN: dict[tuple[int, int, tuple[tuple[int, int, int], ...]], list[int]] = {}
-"""The last world drawn for each recent information state (the rules' id, the player, his cut
-of the log): where no draw succeeds, that world is kept rather than the true history, which
-would hand a search agent the hidden cards. A world drawn for an information state is one the
-player cannot tell from his own, so keeping it shows nothing of the true state; the true
-history is kept only where no world was ever drawn for it."""
-
-
-def _pairs(rules: OldMaidRules, deal: Sequence[int]) -> tuple[int, ...] | None:
-    """How many pairs each seat lays down from ``deal`` (public once the deal is complete;
-    ``None`` before)."""
-    if len(deal) < rules.pack_size:
-        return None
+def _pairs(rules: OldMaidRules, deal: Sequence[int]) -> tuple[int, ...]:
+    """How many pairs each seat lays down from the complete ``deal``."""
     n = rules.num_players
     hands = [0] * n
     for k, c in enumerate(deal):
@@ -121,43 +115,49 @@ def _pairs(rules: OldMaidRules, deal: Sequence[int]) -> tuple[int, ...] | None:
     return tuple(sum((h & m).bit_count() // 2 for m in rules.rank_masks) for h in hands)
 
 
-def _deal(
-    rules: OldMaidRules,
-    deal: Sequence[int],
-    seen: dict[int, int],
-    pairs: tuple[int, ...] | None,
-    sampler: ProbabilitySampler,
-) -> list[int] | None:
-    """A uniform deal keeping the cards the player saw dealt, with as many pairs in each hand
-    as the table saw go down (rejection: uniform among such deals), or ``None`` after
-    :data:`DEAL_TRIES`."""
-    hidden = [k for k in range(len(deal)) if k not in seen]
-    unseen = cards_of(rules.pack_mask & ~sum(1 << seen[k] for k in range(len(deal)) if k in seen))
-    for _ in range(DEAL_TRIES):
-        new = list(deal)
-        for k, c in zip(hidden, draw_without_replacement(unseen, len(hidden), sampler),
-                        strict=True):  # fmt: skip
-            new[k] = c
-        if pairs is None or _pairs(rules, new) == pairs:
-            return new
-    return None
+def _pairs_seen(rules: OldMaidRules, target: Sequence[ViewEvent]) -> tuple[int, ...]:
+    """How many pairs each seat laid down after the deal, from the player's log: the pairs
+    laid before the first draw's events (the deal's events come first, then its pairs)."""
+    count = [0] * rules.num_players
+    for kind, actor, _ in target[rules.pack_size :]:
+        if kind == EV_LAY:
+            count[actor] += 1
+        elif kind != EV_OUT:
+            break
+    return tuple(count)
+
+
+def _uniform_deal(
+    rules: OldMaidRules, dealt: int, seen: dict[int, int], sampler: ProbabilitySampler
+) -> list[int]:
+    """The first ``dealt`` cards of a uniform deal that gives ``player`` the cards he saw."""
+    hidden = [k for k in range(dealt) if k not in seen]
+    mine = sum(1 << seen[k] for k in range(dealt) if k in seen)
+    new = [seen.get(k, -1) for k in range(dealt)]
+    for k, c in zip(hidden, draw_without_replacement(cards_of(rules.pack_mask & ~mine),
+                                                     len(hidden), sampler), strict=True):  # fmt: skip
+        new[k] = c
+    return new
 
 
 def _replay(
     rules: OldMaidRules,
-    history: Sequence[int],
+    deal: Sequence[int],
+    record: Sequence[int | None],
     player: int,
     seen: dict[int, int],
-    target: tuple[tuple[int, int, int], ...],
+    target: tuple[ViewEvent, ...],
     sampler: ProbabilitySampler,
 ) -> list[int] | None:
-    """One try of :func:`draw_world`: ``history`` (its deal drawn) replayed, each draw the
-    player did not see drawn afresh, or ``None`` where he would have seen something else."""
+    """The history of ``deal`` and the public ``record`` replayed, each draw the player did not
+    see drawn afresh from its fan, or ``None`` where he would have seen something else (one
+    rejection try, module docstring 1)."""
     schema = rules.event_schema
     w = rules.new_state()
     new: list[int] = []
     done = 0
-    for i, a in enumerate(history):
+    for i in range(len(record)):
+        a = deal[i] if i < len(deal) else record[i]
         if w.phase == DRAW:
             if i in seen:
                 a = seen[i]
@@ -166,6 +166,8 @@ def _replay(
             else:
                 choices = cards_of(w.hands[w.giver])
                 a = choices[min(int(sampler() * len(choices)), len(choices) - 1)]
+        if a is None:  # a decision here, a chance node in the player's world: not his
+            return None
         rules.apply_action(w, a)
         new.append(a)
         if len(w.log) > done:
