@@ -265,6 +265,49 @@ def test_the_determinizer_sees_only_the_players_information(
     assert rules.num_players == players
 
 
+def searched_world(state: Any, player: int, sampler: Any) -> Any:
+    """The world the determinizer's search finds for ``player`` (rejection skipped), replayed
+    to a state."""
+    rules = state.get_game().rules
+    s = state.s
+    seen = {at: v for _, _, v, sn, at in s.log if at >= 0 and sn >> player & 1}
+    target = rules.event_schema.view(s.log, player)
+    record = [a if a >= O.NUM_CARDS else None for a in state.history()]
+    pairs = O.determinizer._pairs_seen(rules, target)
+    history = O.construct.built_world(rules, record, player, seen, target, pairs, sampler)
+    world = state.get_game().new_initial_state()
+    for a in history:
+        world.apply_action(a)
+    return world
+
+
+@pytest.mark.parametrize("players", range(3, 7))
+def test_the_search_always_finds_a_world(players: int) -> None:
+    """Where rejection fails, the search finds a world at every state: seeded deals played at
+    random, every fifth draw after the deal, each player in turn; the world is one he cannot
+    tell from the true one and keeps his hand."""
+    game = load(players=players)
+    for seed in range(2):
+        rng = random.Random(100 * players + seed)
+        state = game.new_initial_state()
+        made = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            if state.s.phase == O.DEAL:
+                continue
+            made += 1
+            if made % 5:
+                continue
+            p = made // 5 % players
+            sampler = random.Random(made).random
+            world = searched_world(state, p, sampler)
+            assert world.information_state_string(p) == state.information_state_string(p)
+            assert world.s.hands[p] == state.s.hands[p]
+
+
 def test_the_determinizer_is_exact_on_a_small_tree() -> None:
     """Every world of the small tree (three players, five cards, three draws): for the
     information states with most worlds the draws fit the worlds' probabilities (chi-square,

@@ -107,9 +107,10 @@ Hidden: the other hands, every pair laid down by another player, and in the deal
 come. Public: each hand's size, how many pairs each player has laid, who draws from whom and
 the position she chose, who dropped out. The determinizer
 (:mod:`~hoyle.envs.games.old_maid.determinizer`) draws a whole history forward, exact by
-rejection where rejection succeeds (three hands; early in larger deals); otherwise it builds a
-world from the player's information alone (:mod:`~hoyle.envs.games.old_maid.construct`),
-consistent but not uniform, and never the true history. What a player knows of the others'
+rejection where rejection succeeds (three hands; early in larger deals); otherwise it finds a
+world from the player's information alone by a complete backtracking search
+(:mod:`~hoyle.envs.games.old_maid.construct`): always consistent, not uniform, never the true
+history. What a player knows of the others'
 hands depends on every card's story, which no mask per holder says.
 
 Observation tensor (``perfect_recall=False``; n = players, h = the largest hand, P = pairs).

@@ -1,44 +1,49 @@
-"""A world of Old Maid built from one player's information alone, where rejection fails.
+"""A world of Old Maid built from one player's information alone, where rejection fails: a
+complete, randomized backtracking search, so that a world is always found.
 
 The determinizer (:mod:`~hoyle.envs.games.old_maid.determinizer`) first draws worlds exactly, by
 rejection. From four hands on, a uniform deal rarely lays down exactly the pairs the table saw
 and a replay rarely matches every pair made or not made, so rejection fails; this module then
-builds a world that is consistent by construction, forward through the draws, deciding the deal
-lazily (the principle of deferred decisions):
+searches for a world the player cannot tell from his own.
 
-- after the deal every other hand is a number of *untouched* cards, its singles left after its
-  pairs (the number is public: the cards dealt to it less two per pair it laid), of distinct
-  ranks not yet known;
-- a draw from a hand takes one of its known cards or one of its untouched ones, whose rank is
-  chosen then, among the ranks that hand may still hold (its suit stays open until the player
-  sees the card, or the deal is made); whether the drawer pairs it is what the table saw, and
-  that fixes the drawer's side: she holds a card of that rank (an untouched one is then made
-  that rank), or none (her untouched cards are then barred from it); every rank must keep an
-  even number of cards in hands (the odd rank an odd number);
-- a card the player drew is taken from the hand he drew it from; a card drawn from him pairs
-  the drawer or not as he saw;
-- :data:`PARTICLES` builds go side by side through the draws; a build that cannot make a draw
-  is dropped and replaced by a copy of one that could (sequential importance resampling), and
-  a draw between others is made more likely where it meets what the player's own later draws
-  say of the two hands (:data:`TILT`);
-- at the end the deal is made to fit: each hand is dealt its first singles as named, no card of
-  a rank it was barred from in an odd number, the rest of the unseen cards rank by rank so that
-  each hand lays the pairs the table saw (a depth-first search over the splits of each rank,
-  in a random order weighted by the ways to deal each split);
-- the whole history is replayed through the rules and checked against the player's log; a
-  build that dead-ends is dropped and another begun, :data:`MAX_BUILDS` at most, after which
-  an error says so (the true history is never returned in its place).
+The search works on ranks. Once the pairs of the deal are out every hand holds at most one card
+of a rank, so what a hand holds is a set of ranks, and a draw is fixed by the rank drawn (the
+card is the one the giver holds of it). For each other hand and rank the search keeps a state:
+*open* (nothing has happened to that hand on that rank yet: it holds it since the deal or not,
+still undecided), *held* or *not held*. A draw of rank ``r`` by ``d`` from ``g`` needs ``g`` to
+hold ``r`` and ``d`` to hold it exactly when the table saw her lay a pair; it toggles both
+states. An open state is decided when a draw first touches it: *held* spends one of the hand's
+*untouched* singles (the hand's singles after the deal, a public number: the cards dealt less
+two per pair laid), *not held* spends nothing.
 
-**Not uniform.** Each choice is made at random among those that fit, weighted like the game's own
-chances where that is easy (a known card or an untouched one as drawn from the fan, an
-untouched card's rank by the unseen cards of that rank), but the choices are not weighted by
+- The draws the player made or suffered fix the rank (he saw the card); those between two
+  others are the choices, tried in an order shuffled by the sampler (weighted like the game's
+  own chances: each card of the fan alike, an untouched card's rank by the unseen cards of it),
+  depth first, each undone on a dead end.
+- The cards themselves: the hand's first single of a rank is a *token* followed through the
+  draws; a card the player sees pins the token (one card, one token).
+- Dead ends are cut early: a state the player's own later draws fix (the hand he draws from
+  holds the rank; the hand that draws from him holds it or not as she paired it) must be
+  reachable by the draws still to come; no hand keeps more untouched singles than open ranks;
+  no rank more singles after the deal than its unseen cards.
+- At the end the deal is completed, by the same kind of search: each hand's untouched singles
+  are given ranks (each rank's singles after the deal of the parity of its unseen cards), the
+  pairs each seat laid are shared among the ranks, and the cards of each rank among the hands
+  (a pinned single the highest of its hand's three, as the rules keep it). A completion that
+  fails sends the search back into the draws.
+- The search runs with a budget of steps, restarted with a fresh order and a doubled budget
+  when it is spent, so it is complete: the true history proves that a world exists, and a
+  search without a bound finds one. The history found is replayed through the rules and
+  checked against the player's log.
+
+**Not uniform.** Each choice is tried in a random order, but the choices are not weighted by
 how many completions each leaves, so the world is not drawn from the posterior: it is a world
 the player cannot tell from his own, a function of his information and the sampler alone.
 """
 
 from __future__ import annotations
 
-import math
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -51,159 +56,423 @@ from hoyle.envs.games.old_maid.view import DRAW, EV_DRAW, EV_LAY, EV_OUT
 if TYPE_CHECKING:
     from hoyle.envs.games.old_maid.rules import OldMaidRules
 
-MAX_BUILDS = 60
-"""Builds :func:`built_world` begins before it gives up and says so."""
-TILT = 8.0
-"""How much more likely a draw between others is made when it meets the next thing the player's
-own draws say of the hands (:func:`_helps`), per thing met (less likely per thing broken)."""
-PARTICLES = 48
-"""Builds carried side by side through the draws (:func:`_draws`)."""
-DEALS_PER_BUILD = 8
-"""Builds at the end of the draws whose deal is sought before the draws are begun again."""
-DEAL_BUDGET = 2_000
-"""Splits of a rank the deal's search tries before the build is dropped."""
+FIRST_BUDGET = 200
+"""Steps (draws tried, and steps of the exact checks) of the shortest search; the searches
+restart with budgets in Luby's sequence times this (:func:`_luby`), without end, so the search
+is complete."""
+EXACT_SINGLES = 8
+"""Untouched singles left at or below which :meth:`_Search.mendable` checks exactly that they
+can still be given ranks (above it, a matching that is necessary only)."""
+OPEN, HELD, NOT_HELD = 0, 1, 2
+"""A hand's state on a rank (module docstring)."""
+_R = NUM_RANKS
+_BARRED = -2
+"""The mark of a card the player was dealt: no other hand's token can be it."""
 
 
-def _pick(weights: Sequence[float], sampler: ProbabilitySampler) -> int:
-    """An index drawn with chance proportional to ``weights`` (positive, not all zero)."""
-    x = sampler() * sum(weights)
-    for i, w in enumerate(weights):
-        x -= w
-        if x < 0:
-            return i
-    return len(weights) - 1
+class _OutOfSteps(Exception):
+    """The search spent its budget (it restarts with a fresh order and twice the budget)."""
 
 
-class _Build:
-    """One build: each hand as tokens (a card whose rank is known in this build, its suit only
-    once the player has seen it, or -1) and untouched cards; each other hand's first singles.
+def _order(weights: Sequence[float], sampler: ProbabilitySampler) -> list[int]:
+    """Indices in a random order, each next one drawn with chance proportional to its weight
+    among those left (keys ``u ** (1 / w)``, largest first)."""
+    keys = [max(sampler(), 1e-300) ** (1.0 / w) for w in weights]
+    return sorted(range(len(weights)), key=lambda i: -keys[i])
 
-    A hand holds at most one card of a rank once its pairs are out, so a hand is a map from
-    rank to token. A token the player never sees keeps its suit open until the deal is made
-    (it is then the single its first holder kept): only the cards he sees need a suit."""
+
+class _Search:
+    """The search's state, changed in place and undone through a trail."""
 
     def __init__(
-        self, rules: OldMaidRules, player: int, mine: int, pairs: Sequence[int], sizes: list[int]
+        self,
+        rules: OldMaidRules,
+        player: int,
+        dealt_mine: int,
+        pairs: Sequence[int],
+        draws: Sequence[tuple[int, int, int, bool]],
+        sampler: ProbabilitySampler,
     ) -> None:
-        self.rules, self.player = rules, player
+        self.rules, self.player, self.sampler = rules, player, sampler
         n = rules.num_players
-        self.card: list[int] = []
-        """Each token's card (-1: not seen by the player, suit open)."""
-        self.rank: list[int] = []
-        """Each token's rank."""
-        self.hands: list[dict[int, int]] = [{} for _ in range(n)]
-        """Each hand's tokens by rank."""
-        self.untouched = [sizes[q] - 2 * pairs[q] if q != player else 0 for q in range(n)]
-        """Each other hand's singles after its pairs, not yet drawn from nor named."""
-        self.first: list[dict[int, int]] = [{} for _ in range(n)]
-        """Each other hand's singles after its pairs that were named: rank -> token."""
-        self.barred = [0] * n
-        """Each other hand's ranks (bit per rank) its untouched cards cannot be."""
-        self.seen = mine
-        """The cards with a token that has them, or dealt to the player."""
-        self.left = [(rules.pack_mask & ~mine & m).bit_count() for m in rules.rank_masks]
-        """Each rank's cards dealt to the others with no token yet."""
-        self.parity = [m.bit_count() % 2 for m in rules.rank_masks]
-        """Each rank's cards in the pack, modulo two (the odd rank's three: 1)."""
-        for c in cards_of(_after_pairs(rules, mine)):
-            self.hands[player][rank_of(c)] = self._token(c, rank_of(c))
+        self.n = n
+        self.draws = draws
+        self.pairs = list(pairs)
+        sizes = [len(range(q, rules.pack_size, n)) for q in range(n)]
+        self.pool = [cards_of(rules.pack_mask & ~dealt_mine & m) for m in rules.rank_masks]
+        """Each rank's cards not dealt to the player (the others' cards of it)."""
+        self.unseen = [len(p) for p in self.pool]
+        self.state = [OPEN] * (n * _R)
+        self.token = [-1] * (n * _R)
+        """The token a hand holds of a rank (its origin: ``hand * 13 + rank``), or -1."""
+        self.card = [-1] * (n * _R)
+        """Each token's card, once the player has seen it (or dealt it to himself)."""
+        self.pinned = [-1] * 64
+        """Each card's token, or -1 (:data:`_BARRED`: a card the player was dealt)."""
+        self.named = [0] * (n * _R)
+        """1 where another hand's single of a rank after the deal was named by a draw."""
+        self.untouched = [sizes[q] - 2 * pairs[q] for q in range(n)]
+        self.open = [0] * n
+        self.singles = [0] * _R
+        """Each rank's singles after the deal in the other hands, decided so far."""
+        for c in cards_of(dealt_mine):
+            self.pinned[c] = _BARRED
+        kept = _after_pairs(rules, dealt_mine)
+        for q in range(n):
+            for r in range(_R):
+                i = q * _R + r
+                if q == player:
+                    held = kept & rules.rank_masks[r]
+                    self.state[i] = HELD if held else NOT_HELD
+                    if held:
+                        self.token[i] = i
+                        self.card[i] = held.bit_length() - 1
+                elif self.unseen[r]:
+                    self.open[q] += 1
+                else:
+                    self.state[i] = NOT_HELD
+        self.untouched[player] = 0
+        self.drawn = [-1] * len(draws)
+        self.trail: list[tuple[list[int], int, int]] = []
+        self.steps = 0
+        self.budget = FIRST_BUDGET
+        self._needs_and_toggles()
 
-    def copy(self) -> _Build:
-        """An independent copy, for a branch of the search."""
-        new = object.__new__(_Build)
-        new.rules, new.player = self.rules, self.player
-        new.card, new.rank = list(self.card), list(self.rank)
-        new.hands = [dict(h) for h in self.hands]
-        new.untouched = list(self.untouched)
-        new.first = [dict(f) for f in self.first]
-        new.barred, new.seen, new.left = list(self.barred), self.seen, list(self.left)
-        new.parity = self.parity
-        return new
+    # --- the trail ------------------------------------------------------------------------------
+    def set(self, arr: list[int], i: int, value: int) -> None:
+        self.trail.append((arr, i, arr[i]))
+        arr[i] = value
 
-    def balanced(self, r: int) -> bool:
-        """Whether the hands can still hold the cards of rank ``r`` the rules allow: an even
-        number in all (each pair took two of four), an odd one of the odd rank; a token short
-        of it must be matched by an untouched card of that rank somewhere."""
-        held = sum(r in h for h in self.hands) + self.parity[r]
-        return not held % 2 or any(self.may_be(q, r) for q in range(len(self.hands)))
+    def undo(self, mark: int) -> None:
+        trail = self.trail
+        while len(trail) > mark:
+            arr, i, old = trail.pop()
+            arr[i] = old
 
-    def _token(self, c: int, r: int) -> int:
-        self.card.append(c)
-        self.rank.append(r)
-        return len(self.card) - 1
+    # --- what the player's own draws fix ------------------------------------------------------------
+    def _needs_and_toggles(self) -> None:
+        """``needs[hand * 13 + rank]``: the draws whose outcome the player saw, with the state
+        each needs before it; ``count_off[q][j]`` / ``count_on[q][j]``: the draws before ``j``
+        between others that could take a rank out of ``q``'s hand (she gives, or pairs) or put
+        one in (she draws and does not pair)."""
+        n, p = self.n, self.player
+        self.needs: dict[int, list[tuple[int, int]]] = {}
+        for j, (d, g, v, paired) in enumerate(self.draws):
+            if v < 0:
+                continue
+            r = rank_of(v)
+            if d == p:
+                self.needs.setdefault(g * _R + r, []).append((j, HELD))
+            elif g == p:
+                self.needs.setdefault(d * _R + r, []).append((j, HELD if paired else NOT_HELD))
+        self.need_ranks = [sorted({i % _R for i in self.needs if i // _R == q}) for q in range(n)]
+        big = len(self.draws)
+        self.count_on = [[0] * (big + 1) for _ in range(n)]
+        self.count_off = [[0] * (big + 1) for _ in range(n)]
+        for j, (d, g, v, paired) in enumerate(self.draws):
+            for q in range(n):
+                self.count_on[q][j + 1] = self.count_on[q][j]
+                self.count_off[q][j + 1] = self.count_off[q][j]
+            if v < 0:
+                self.count_off[g][j + 1] += 1
+                if paired:
+                    self.count_off[d][j + 1] += 1
+                else:
+                    self.count_on[d][j + 1] += 1
 
-    def size(self, q: int) -> int:
-        return len(self.hands[q]) + self.untouched[q]
-
-    def may_be(self, q: int, r: int) -> bool:
-        """Whether one of ``q``'s untouched cards may be of rank ``r``."""
-        return bool(
-            self.untouched[q]
-            and not self.barred[q] >> r & 1
-            and r not in self.first[q]
-            and r not in self.hands[q]
-            and self.left[r]
-        )
-
-    def name(self, q: int, r: int) -> int:
-        """One of ``q``'s untouched cards is of rank ``r``: its token (suit open)."""
-        t = self._token(-1, r)
-        self.first[q][r] = t
-        self.untouched[q] -= 1
-        self.left[r] -= 1
-        self.hands[q][r] = t
-        return t
-
-    def see(self, t: int, c: int) -> bool:
-        """The player sees token ``t`` is ``c``; ``False`` if it cannot be."""
-        if self.card[t] >= 0:
-            return self.card[t] == c
-        if self.seen >> c & 1:
-            return False
-        self.card[t] = c
-        self.seen |= 1 << c
-        return True
-
-    def receive(self, d: int, t: int, paired: bool) -> bool:
-        """``d`` takes token ``t`` and pairs it or not as the table saw; ``False`` if she
-        cannot."""
-        r = self.rank[t]
-        if paired:
-            if r not in self.hands[d]:
-                if not self.may_be(d, r):
+    def reachable(self, q: int, j: int) -> bool:
+        """Whether every fixed need of hand ``q`` after draw ``j`` can still be met: each need
+        whose state is not the one it wants has a draw still to come that can change it, and
+        no two needs count on the same draw (the ``k``-th earliest need of one direction has
+        ``k`` such draws before it)."""
+        want_on: list[int] = []
+        want_off: list[int] = []
+        for r in self.need_ranks[q]:
+            need = next((x for x in self.needs[q * _R + r] if x[0] > j), None)
+            if need is None:
+                continue
+            now = self.state[q * _R + r]
+            if now == OPEN or now == need[1]:
+                continue
+            (want_off if now == HELD else want_on).append(need[0])
+        for wants, count in ((want_on, self.count_on[q]), (want_off, self.count_off[q])):
+            base = count[j + 1]
+            for k, at in enumerate(sorted(wants), 1):
+                if count[at] - base < k:
                     return False
-                self.name(d, r)
-            del self.hands[d][r]
-            return True
-        if r in self.hands[d]:
-            return False
-        if d != self.player:
-            self.barred[d] |= 1 << r
-        self.hands[d][r] = t
         return True
 
-    def options(self, d: int, g: int, paired: bool) -> tuple[list[tuple[int, int]], list[float]]:
-        """The cards ``d`` may draw from ``g`` with the outcome the table saw: ``(token, r)``
-        for a token, ``(-1, r)`` for an untouched card made rank ``r``, with weights (a token
-        or an untouched card each as likely, as from the fan; an untouched card's rank by the
-        cards of it left)."""
-        out: list[tuple[int, int]] = []
+    # --- one draw -------------------------------------------------------------------------------
+    def name(self, i: int) -> bool:
+        """Open hand-and-rank ``i`` is decided *held since the deal*: one untouched single."""
+        q, r = divmod(i, _R)
+        if not self.untouched[q] or self.singles[r] >= self.unseen[r]:
+            return False
+        self.set(self.state, i, HELD)
+        self.set(self.token, i, i)
+        self.set(self.named, i, 1)
+        self.set(self.untouched, q, self.untouched[q] - 1)
+        self.set(self.open, q, self.open[q] - 1)
+        self.set(self.singles, r, self.singles[r] + 1)
+        return True
+
+    def give(self, j: int, r: int) -> bool:
+        """Draw ``j`` made of rank ``r``; ``False`` (with changes to undo) where it cannot be."""
+        d, g, v, paired = self.draws[j]
+        i = g * _R + r
+        if self.state[i] == NOT_HELD or (self.state[i] == OPEN and not self.name(i)):
+            return False
+        t = self.token[i]
+        if v >= 0:
+            if self.card[t] >= 0:
+                if self.card[t] != v:
+                    return False
+            elif self.pinned[v] != -1:
+                return False
+            else:
+                self.set(self.card, t, v)
+                self.set(self.pinned, v, t)
+        self.set(self.drawn, j, t)
+        self.set(self.state, i, NOT_HELD)
+        self.set(self.token, i, -1)
+        k = d * _R + r
+        if paired:
+            if self.state[k] == NOT_HELD or (self.state[k] == OPEN and not self.name(k)):
+                return False
+            self.set(self.state, k, NOT_HELD)
+            self.set(self.token, k, -1)
+        else:
+            if self.state[k] == HELD:
+                return False
+            if self.state[k] == OPEN:
+                self.set(self.open, d, self.open[d] - 1)
+            self.set(self.state, k, HELD)
+            self.set(self.token, k, t)
+        return all(
+            self.untouched[q] <= self.open[q] and self.reachable(q, j) for q in (g, d)
+        ) and self.mendable(j)
+
+    def mendable(self, j: int) -> bool:
+        """Whether the singles after the deal can still be made whole after draw ``j``.
+
+        A hand open on a rank that a fixed need wants held, with no draw to come that could
+        hand it one, must hold it since the deal: it is *committed* to one of its untouched
+        singles. Then no hand may be committed beyond its untouched singles, no rank beyond
+        its unseen cards, and the untouched singles left must still be able to give every rank
+        whose singles are of the wrong parity one more (each from a hand still open on it, each
+        hand no more than its singles): a matching of ranks into hands."""
+        n = self.n
+        untouched = list(self.untouched)
+        singles = list(self.singles)
+        committed: set[int] = set()
+        for i, wants in self.needs.items():
+            if self.state[i] != OPEN:
+                continue
+            need = next((x for x in wants if x[0] > j), None)
+            q = i // _R
+            if need and need[1] == HELD and self.count_on[q][need[0]] == self.count_on[q][j + 1]:
+                committed.add(i)
+                untouched[q] -= 1
+                singles[i % _R] += 1
+        if min(untouched) < 0 or any(x > u for x, u in zip(singles, self.unseen, strict=True)):
+            return False
+        wrong = [r for r in range(_R) if (self.unseen[r] - singles[r]) % 2]
+        if len(wrong) > sum(untouched):
+            return False
+        if sum(untouched) <= EXACT_SINGLES:
+            return self.singles_fit(untouched, singles, committed)
+        seats = [q for q in range(n) for _ in range(untouched[q])]
+        match: list[int] = [-1] * len(seats)
+
+        def augment(r: int, tried: set[int]) -> bool:
+            for x, q in enumerate(seats):
+                i = q * _R + r
+                if x in tried or self.state[i] != OPEN or i in committed:
+                    continue
+                tried.add(x)
+                if match[x] < 0 or augment(match[x], tried):
+                    match[x] = r
+                    return True
+            return False
+
+        return all(augment(r, set()) for r in wrong)
+
+    def singles_fit(self, untouched: list[int], singles: list[int], committed: set[int]) -> bool:
+        """Whether each hand's ``untouched`` singles can be given ranks, distinct in a hand and
+        open in it (not ``committed``), so that every rank's singles after the deal are of the
+        parity of its unseen cards and no more than them (an exact search, memoized)."""
+        n = self.n
+        ranks = [r for r in range(_R) if self.unseen[r]]
+        can = [[q for q in range(n) if self.state[q * _R + r] == OPEN
+                and q * _R + r not in committed] for r in ranks]  # fmt: skip
+        room = [self.unseen[r] - singles[r] for r in ranks]
+        # After rank k: how many ranks each hand may still take, and all hands together.
+        ahead = [[0] * n for _ in range(len(ranks) + 1)]
+        total = [0] * (len(ranks) + 1)
+        for k in range(len(ranks) - 1, -1, -1):
+            ahead[k] = [x + (q in can[k]) for q, x in enumerate(ahead[k + 1])]
+            total[k] = total[k + 1] + min(room[k], len(can[k]))
+        seen: set[tuple[int, ...]] = set()
+
+        def fit(k: int, left: tuple[int, ...]) -> bool:
+            self.steps += 1
+            if self.steps > self.budget:
+                raise _OutOfSteps
+            if k == len(ranks):
+                return not any(left)
+            if sum(left) > total[k] or any(x > y for x, y in zip(left, ahead[k], strict=True)):
+                return False
+            key = (k, *left)
+            if key in seen:
+                return False
+            seen.add(key)
+            open_ = [q for q in can[k] if left[q]]
+            for size in range(room[k] % 2, min(room[k], len(open_)) + 1, 2):
+                for chosen in itertools.combinations(open_, size):
+                    after = tuple(x - (q in chosen) for q, x in enumerate(left))
+                    if fit(k + 1, after):
+                        return True
+            return False
+
+        return fit(0, tuple(untouched))
+
+    def options(self, j: int) -> list[int]:
+        """The ranks draw ``j`` may be, in the order to try them."""
+        _, g, v, _ = self.draws[j]
+        if v >= 0:
+            return [rank_of(v)]
+        ranks: list[int] = []
         weights: list[float] = []
-
-        def fits(r: int) -> bool:
-            return (r in self.hands[d] or self.may_be(d, r)) if paired else r not in self.hands[d]
-
-        for r, t in self.hands[g].items():
-            if fits(r):
-                out.append((t, r))
+        untouched = self.untouched[g]
+        spare = [max(self.unseen[r] - self.singles[r], 0) for r in range(_R)]
+        free = sum(spare[r] for r in range(_R) if self.state[g * _R + r] == OPEN) or 1
+        for r in range(_R):
+            s = self.state[g * _R + r]
+            if s == HELD:
+                ranks.append(r)
                 weights.append(1.0)
-        if self.untouched[g]:
-            ranks = [r for r in range(NUM_RANKS) if self.may_be(g, r) and fits(r)]
-            share = [float(self.left[r]) for r in ranks]
-            for r, w in zip(ranks, share, strict=True):
-                out.append((-1, r))
-                weights.append(self.untouched[g] * w / sum(share))
-        return out, weights
+            elif s == OPEN and untouched and spare[r]:
+                ranks.append(r)
+                weights.append(untouched * spare[r] / free)
+        return [ranks[i] for i in _order(weights, self.sampler)]
+
+    def search(self, j: int) -> bool:
+        """Depth first from draw ``j``: every later draw made and the deal completed."""
+        self.steps += 1
+        if self.steps > self.budget:
+            raise _OutOfSteps
+        if j == len(self.draws):
+            return self.complete()
+        for r in self.options(j):
+            mark = len(self.trail)
+            if self.give(j, r) and self.search(j + 1):
+                return True
+            self.undo(mark)
+        return False
+
+    # --- the deal -------------------------------------------------------------------------------
+    def complete(self) -> bool:
+        """The deal made to fit (module docstring); ``self.deal_cards`` and ``self.token_card``
+        set, or ``False``."""
+        others = [q for q in range(self.n) if q != self.player]
+        ranks = [r for r in range(_R) if self.unseen[r]]
+        ranks = [ranks[i] for i in _order([1.0] * len(ranks), self.sampler)]
+        left = {q: self.untouched[q] for q in others}
+        singles = {r: {q for q in others if self.named[q * _R + r]} for r in ranks}
+
+        def eligible(q: int, after: int) -> int:
+            return sum(self.state[q * _R + r] == OPEN for r in ranks[after:])
+
+        def place(k: int) -> bool:
+            self.steps += 1
+            if self.steps > self.budget:
+                raise _OutOfSteps
+            if k == len(ranks):
+                return all(v == 0 for v in left.values()) and self.share_pairs(ranks, singles)
+            r = ranks[k]
+            room = self.unseen[r] - len(singles[r])
+            can = [q for q in others if self.state[q * _R + r] == OPEN and left[q]]
+            subsets = [
+                s
+                for size in range(room % 2, min(room, len(can)) + 1, 2)
+                for s in itertools.combinations(can, size)
+            ]
+            for x in _order([1.0] * len(subsets), self.sampler):
+                chosen = subsets[x]
+                for q in chosen:
+                    left[q] -= 1
+                    singles[r].add(q)
+                if all(left[q] <= eligible(q, k + 1) for q in others) and place(k + 1):
+                    return True
+                for q in chosen:
+                    left[q] += 1
+                    singles[r].discard(q)
+            return False
+
+        return place(0)
+
+    def share_pairs(self, ranks: Sequence[int], singles: dict[int, set[int]]) -> bool:
+        """The pairs each seat laid at the deal shared among the ranks, and the cards of each
+        rank among the hands; ``self.deal_hands`` and ``self.token_card`` set, or ``False``."""
+        others = [q for q in range(self.n) if q != self.player]
+        left = {q: self.pairs[q] for q in others}
+        self.deal_hands: dict[int, list[int]] = {q: [] for q in others}
+        self.token_card: dict[int, int] = {}
+
+        def split(k: int) -> bool:
+            if k == len(ranks):
+                return all(v == 0 for v in left.values())
+            r = ranks[k]
+            pairs = (self.unseen[r] - len(singles[r])) // 2
+            ways = _compositions(pairs, [left[q] for q in others])
+            for x in _order([1.0] * len(ways), self.sampler):
+                counts = {
+                    q: 2 * c + (q in singles[r]) for q, c in zip(others, ways[x], strict=True)
+                }
+                cards = self.cards_of_rank(r, counts)
+                if cards is None:
+                    continue
+                for q, c in zip(others, ways[x], strict=True):
+                    left[q] -= c
+                if split(k + 1):
+                    for q in others:
+                        self.deal_hands[q] += cards[q]
+                        if q in singles[r] and cards[q]:
+                            self.token_card[q * _R + r] = max(cards[q])
+                    return True
+                for q, c in zip(others, ways[x], strict=True):
+                    left[q] += c
+            return False
+
+        return split(0)
+
+    def cards_of_rank(self, r: int, counts: dict[int, int]) -> dict[int, list[int]] | None:
+        """The cards of rank ``r`` dealt to each other hand, ``counts[q]`` each, a hand's pinned
+        single the highest of its cards (the rules keep the highest of three), or ``None``."""
+        orders = list(itertools.permutations(self.pool[r]))
+        for x in _order([1.0] * len(orders), self.sampler):
+            rest = list(orders[x])
+            out: dict[int, list[int]] = {}
+            for q, k in counts.items():
+                out[q], rest = rest[:k], rest[k:]
+                pin = self.card[q * _R + r]
+                if k % 2 and pin >= 0 and max(out[q]) != pin:
+                    break
+            else:
+                return out
+        return None
+
+
+def _compositions(total: int, caps: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to write ``total`` as a sum of parts, part ``i`` at most ``caps[i]``.
+
+    >>> _compositions(2, [1, 2])
+    [(0, 2), (1, 1)]
+    """
+    if not caps:
+        return [()] if total == 0 else []
+    return [(k, *rest) for k in range(min(total, caps[0]) + 1)
+            for rest in _compositions(total - k, caps[1:])]  # fmt: skip
 
 
 def _after_pairs(rules: OldMaidRules, hand: int) -> int:
@@ -230,105 +499,65 @@ def built_world(
     ``record`` (the positions chosen; ``None`` at chance), the cards he saw (``seen``: history
     index -> card), his log ``target`` and the pairs each seat laid after the deal."""
     n, dealt = rules.num_players, rules.pack_size
-    sizes = [len(range(q, dealt, n)) for q in range(n)]
     mine = sum(1 << seen[k] for k in range(player, dealt, n))
-    draws = [(a, v, _paired(target, e, a)) for e, (kind, a, v) in enumerate(target)
-             if kind == EV_DRAW]  # fmt: skip
     givers = _givers(rules, target)
-    for _ in range(MAX_BUILDS):
-        fresh = _Build(rules, player, mine, pairs, sizes)
-        for b, tokens in _draws(fresh, draws, givers, sampler)[:DEALS_PER_BUILD]:
-            deal = _deal(b, mine, sizes, pairs, sampler)
-            if deal is None:
-                continue
-            for k in range(player, dealt, n):
-                deal[k] = seen[k]
-            history = _history(rules, deal, record, [b.card[t] for t in tokens])
-            if history is not None and _agrees(rules, history, player, target):
-                return history
-    raise RuntimeError(
-        f"Old Maid's determinizer built no world for player {player} in {MAX_BUILDS} tries "
-        "(the true history is never returned in its place)"
-    )
+    draws = [(a, g, v, _paired(target, e, a))
+             for (e, (_, a, v)), g in zip(((e, x) for e, x in enumerate(target)
+                                           if x[0] == EV_DRAW), givers, strict=True)]  # fmt: skip
+    for run in itertools.count(1):
+        search = _Search(rules, player, mine, pairs, draws, sampler)
+        search.budget = FIRST_BUDGET * _luby(run)
+        try:
+            found = search.search(0)
+        except _OutOfSteps:
+            continue
+        if not found:  # the whole tree searched: no world at all, which the true one refutes
+            raise AssertionError(f"Old Maid: no history fits player {player}'s information")
+        history = _history(search, rules, record, seen)
+        if not _agrees(rules, history, player, target):
+            raise AssertionError("Old Maid: the world built does not replay to the player's log")
+        return history
+
+
+def _luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: many
+    short searches, and longer ones without bound, so the search stays complete.
+
+    >>> [_luby(i) for i in range(1, 9)]
+    [1, 1, 2, 1, 1, 2, 4, 1]
+    """
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+def _history(
+    search: _Search, rules: OldMaidRules, record: Sequence[int | None], seen: dict[int, int]
+) -> list[int]:
+    """The whole history of the search's world: the deal (each hand's cards in a random order
+    in its places, the player's as he saw them), then the record with the cards drawn."""
+    n, dealt = rules.num_players, rules.pack_size
+    deal = [-1] * dealt
+    for k in range(search.player, dealt, n):
+        deal[k] = seen[k]
+    for q, cards in search.deal_hands.items():
+        shuffled = draw_without_replacement(cards, len(cards), search.sampler)
+        for k, c in zip(range(q, dealt, n), shuffled, strict=True):
+            deal[k] = c
+    cards = [search.card[t] if search.card[t] >= 0 else search.token_card[t] for t in search.drawn]
+    drawn = iter(cards)
+    return [*deal, *(next(drawn) if a is None else a for a in record[dealt:])]
 
 
 def _paired(target: tuple[ViewEvent, ...], e: int, drawer: int) -> bool:
     """Whether the draw logged at ``target[e]`` made the drawer a pair (hers follows it)."""
     return e + 1 < len(target) and target[e + 1][0] == EV_LAY and target[e + 1][1] == drawer
-
-
-def _step(
-    b: _Build,
-    j: int,
-    d: int,
-    v: int,
-    paired: bool,
-    needs: dict[tuple[int, int], list[tuple[int, bool]]],
-    sampler: ProbabilitySampler,
-) -> tuple[int, float] | None:
-    """One draw made in ``b`` (changed in place): the token drawn and the chance, in the
-    proposal's own terms, that a card drawn from the fan fits what the table saw; ``None`` if
-    none does."""
-    n, player = b.rules.num_players, b.player
-    g = next(q for k in range(1, n) if b.size(q := (d - k) % n))
-    fit = 1.0
-    if v >= 0:  # the player drew ``v``, or had it drawn from him
-        r = rank_of(v)
-        if r not in b.hands[g]:
-            if g == player or not b.may_be(g, r):
-                return None
-            b.name(g, r)
-        t = b.hands[g][r]
-        if not b.see(t, v):
-            return None
-    else:
-        options, weights = b.options(d, g, paired)
-        if not options:
-            return None
-        fit = sum(weights) / b.size(g)
-        tilted = [
-            w * TILT ** _helps(b, j, g, d, r, needs)
-            for (_, r), w in zip(options, weights, strict=True)
-        ]
-        t, r = options[_pick(tilted, sampler)]
-        if t < 0:
-            t = b.name(g, r)
-    del b.hands[g][r]
-    if not (b.receive(d, t, paired) and b.balanced(r)):
-        return None
-    return t, fit
-
-
-def _helps(
-    b: _Build,
-    j: int,
-    g: int,
-    d: int,
-    r: int,
-    needs: dict[tuple[int, int], list[tuple[int, bool]]],
-) -> int:
-    """How many of the next needs (:func:`_needs`) of ``g`` and ``d`` on rank ``r`` after draw
-    ``j`` a card of that rank drawn now from ``g`` by ``d`` meets, less how many it breaks."""
-    score = 0
-    for q, after in ((g, False), (d, r not in b.hands[d])):
-        nxt = next((holds for at, holds in needs.get((q, r), ()) if at > j), None)
-        if nxt is not None:
-            score += (after == nxt) - ((r in b.hands[q]) == nxt)
-    return score
-
-
-def _needs(
-    player: int, draws: Sequence[tuple[int, int, bool]], givers: Sequence[int]
-) -> dict[tuple[int, int], list[tuple[int, bool]]]:
-    """What the draws the player sees say a hand held, by hand and rank, in the order of the
-    draws: ``(draw, holds)``: the hand he drew a card from held its rank; the hand that drew
-    from him held that rank if she paired it, and not if she did not."""
-    needs: dict[tuple[int, int], list[tuple[int, bool]]] = {}
-    for j, ((d, v, paired), g) in enumerate(zip(draws, givers, strict=True)):
-        if v >= 0:
-            key = (g, rank_of(v)) if d == player else (d, rank_of(v))
-            needs.setdefault(key, []).append((j, True if d == player else paired))
-    return needs
 
 
 def _givers(rules: OldMaidRules, target: tuple[ViewEvent, ...]) -> list[int]:
@@ -343,154 +572,6 @@ def _givers(rules: OldMaidRules, target: tuple[ViewEvent, ...]) -> list[int]:
         elif kind == EV_DRAW:
             givers.append(next(q for k in range(1, n) if (q := (actor - k) % n) not in out))
     return givers
-
-
-def _draws(
-    fresh: _Build,
-    draws: Sequence[tuple[int, int, bool]],
-    givers: Sequence[int],
-    sampler: ProbabilitySampler,
-) -> list[tuple[_Build, list[int]]]:
-    """Builds carried through every draw (the drawers and outcomes are the player's log), each
-    with the token of each draw, best first: :data:`PARTICLES` builds made side by side, draw
-    by draw; a build that cannot make a draw is dropped and replaced by a copy of one that
-    could, chosen by the chance its draws fitted (sequential importance resampling)."""
-    alive: list[tuple[_Build, list[int], float]] = []
-    for _ in range(PARTICLES):
-        alive.append((fresh.copy(), [], 1.0))
-    needs = _needs(fresh.player, draws, givers)
-    for j, (d, v, paired) in enumerate(draws):
-        grown: list[tuple[_Build, list[int], float]] = []
-        for k in range(PARTICLES):
-            parent, tokens, weight = alive[k % len(alive)] if k < len(alive) else alive[
-                _pick([w for _, _, w in alive], sampler)]  # fmt: skip
-            child = parent.copy()
-            got = _step(child, j, d, v, paired, needs, sampler)
-            if got is not None:
-                grown.append((child, [*tokens, got[0]], weight * got[1]))
-        if not grown:
-            return []
-        top = max(w for _, _, w in grown)
-        alive = [(c, t, w / top) for c, t, w in grown]
-    order = sorted(range(len(alive)), key=lambda i: -(sampler() ** (1.0 / alive[i][2])))
-    return [(alive[i][0], alive[i][1]) for i in order]
-
-
-def _deal(
-    b: _Build, mine: int, sizes: Sequence[int], pairs: Sequence[int], sampler: ProbabilitySampler
-) -> list[int] | None:
-    """A deal that fits the build (module docstring), each other hand ``sizes[q]`` cards laying
-    ``pairs[q]`` pairs, the tokens whose suit was open given theirs; or ``None``."""
-    rules, player = b.rules, b.player
-    n = rules.num_players
-    others = [q for q in range(n) if q != player]
-    room = [sizes[q] if q != player else 0 for q in range(n)]
-    odd = [b.untouched[q] for q in range(n)]  # odd ranks still to deal beyond the named ones
-    pools = [cards_of(rules.pack_mask & ~mine & m) for m in rules.rank_masks]
-    ranks = [r for r in range(NUM_RANKS) if pools[r]]
-    named = {r: {q: b.first[q][r] for q in others if r in b.first[q]} for r in ranks}
-    pinned = {r: {b.card[t] for t in named[r].values() if b.card[t] >= 0} for r in ranks}
-    # named_after[i][q]: the ranks after the i-th whose first single in q's hand is named.
-    named_after = [[sum(q in named[r] for r in ranks[i + 1 :]) for q in range(n)]
-                   for i in range(len(ranks))]  # fmt: skip
-    splits: list[tuple[int, ...]] = []
-    budget = [DEAL_BUDGET]
-
-    def allowed(r: int, q: int, k: int) -> bool:
-        if q in named[r]:  # odd; a three's other two below a seen single (the rules keep it)
-            c = b.card[named[r][q]]
-            low = [x for x in pools[r] if x < c and x not in pinned[r]]
-            return k == 1 or (k == 3 and (c < 0 or len(low) >= 2))
-        return not (k % 2 and b.barred[q] >> r & 1)
-
-    def place(i: int) -> bool:
-        if i == len(ranks):
-            return all(room[q] == 0 and odd[q] == 0 for q in others)
-        r = ranks[i]
-        left = len(ranks) - 1 - i
-        options = [s for s in _splits(len(pools[r]), [room[q] for q in others])
-                   if all(allowed(r, q, k) for q, k in zip(others, s, strict=True))]  # fmt: skip
-        keys = [sampler() ** (1.0 / _ways(s)) for s in options]
-        later = named_after[i]
-        for j in sorted(range(len(options)), key=lambda j: -keys[j]):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            split = options[j]
-            change = [(q, k, int(k % 2 == 1 and q not in named[r]))
-                      for q, k in zip(others, split, strict=True)]  # fmt: skip
-            for q, k, unnamed_odd in change:
-                room[q] -= k
-                odd[q] -= unnamed_odd
-            if all(0 <= odd[q] <= left - later[q] and odd[q] + later[q] <= room[q]
-                   and not (room[q] - odd[q] - later[q]) % 2 for q in others):  # fmt: skip
-                splits.append(split)
-                if place(i + 1):
-                    return True
-                splits.pop()
-            for q, k, unnamed_odd in change:
-                room[q] += k
-                odd[q] += unnamed_odd
-        return False
-
-    if not place(0):
-        return None
-    hands: list[list[int]] = [[] for _ in range(n)]
-    for r, split in zip(ranks, splits, strict=True):
-        count = dict(zip(others, split, strict=True))
-        pool = [x for x in pools[r] if x not in pinned[r]]
-        # Seen singles first (a three's two others from below them), then the open ones.
-        for q, t in sorted(named[r].items(), key=lambda qt: b.card[qt[1]] < 0):
-            c = b.card[t]
-            if c >= 0:
-                got = [c, *draw_without_replacement([x for x in pool if x < c], count[q] - 1,
-                                                    sampler)]  # fmt: skip
-            else:
-                got = draw_without_replacement(pool, count[q], sampler)
-                b.card[t] = max(got)  # the single the rules keep: the highest
-            hands[q] += got
-            pool = [x for x in pool if x not in got]
-            count[q] = 0
-        pool = draw_without_replacement(pool, len(pool), sampler)
-        for q in others:
-            hands[q] += pool[: count[q]]
-            pool = pool[count[q] :]
-    deal = [-1] * rules.pack_size  # the player's own places are filled by the caller
-    for q in others:
-        cards = draw_without_replacement(hands[q], len(hands[q]), sampler)
-        for k, c in zip(range(q, rules.pack_size, n), cards, strict=True):
-            deal[k] = c
-    return deal
-
-
-def _splits(cards: int, room: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every way to share ``cards`` cards among seats with ``room`` places each.
-
-    >>> _splits(2, [1, 2])
-    [(0, 2), (1, 1)]
-    """
-    if not room:
-        return [()] if cards == 0 else []
-    return [(k, *rest) for k in range(min(cards, room[0]) + 1)
-            for rest in _splits(cards - k, room[1:])]  # fmt: skip
-
-
-def _ways(split: Sequence[int]) -> int:
-    """The number of ways to deal given cards in the counts of ``split`` (a multinomial)."""
-    return math.factorial(sum(split)) // math.prod(math.factorial(k) for k in split)
-
-
-def _history(
-    rules: OldMaidRules, deal: list[int], record: Sequence[int | None], cards: Sequence[int]
-) -> list[int] | None:
-    """The whole history: the deal (the player's own cards filled in by the caller's record),
-    then the record's positions and the cards drawn, in the rules' order."""
-    del rules
-    out = list(deal)
-    drawn = iter(cards)
-    for a in record[len(deal) :]:
-        out.append(next(drawn, -1) if a is None else a)
-    return None if -1 in out else out
 
 
 def _agrees(

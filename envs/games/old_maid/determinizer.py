@@ -21,20 +21,20 @@ function of that and of the sampler alone; the true history's hidden cards are n
    cards still to deal, the size of the fan), so every history he cannot tell from his own has
    the same probability, and so has its every proposal: the draws accepted are uniform among
    those histories, the posterior. :data:`MAX_TRIES` tries are made.
-2. *A built world (consistent, not uniform)*: from four hands on, a uniform deal rarely lays
-   down exactly the pairs the table saw and a replay rarely matches every pair made or not
-   made in a long deal, so rejection usually fails. Then :func:`.construct.built_world` builds
-   a world consistent by construction, deciding the deal lazily as the draws need it (its
-   docstring). **That draw is not uniform** over the worlds the player cannot tell apart: its
-   choices are random among those that fit, not weighted by their completions. It is always
-   such a world, a function of his information and the sampler alone, never the true
-   history. Late in long deals of seven or eight hands the build can fail within its tries;
-   it then raises an error rather than hand back the true history.
+2. *A searched world (consistent, not uniform)*: from four hands on, a uniform deal rarely
+   lays down exactly the pairs the table saw and a replay rarely matches every pair made or
+   not made in a long deal, so rejection usually fails. Then :func:`.construct.built_world`
+   finds a world by a complete, randomized backtracking search over the ranks of the draws he
+   did not see and the deal (its docstring): it always finds one (the true history proves one
+   exists), as a function of his information and the sampler alone, never the true history.
+   **That draw is not uniform** over the worlds the player cannot tell apart: its choices are
+   tried in a random order, not weighted by their completions.
 
 The tiny configuration's whole tree (three hands, where rejection succeeds) holds the draws to
 exactness (``test_the_determinizer_is_exact_on_a_small_tree``); the no-leak property (two
 states one player cannot tell apart give the same world for the same sampler) is tested at
-four and eight hands late in a deal, on the built path.
+four and eight hands late in a deal, on the searched path; the search is held to finding a
+consistent world at every state of seeded deals of three to eight hands.
 """
 
 from __future__ import annotations
