@@ -139,7 +139,7 @@ class _Search:
         self._needs_and_toggles()
 
     # --- the trail ------------------------------------------------------------------------------
-    def set(self, arr: list[int], i: int, value: int) -> None:
+    def put(self, arr: list[int], i: int, value: int) -> None:
         self.trail.append((arr, i, arr[i]))
         arr[i] = value
 
@@ -208,12 +208,12 @@ class _Search:
         q, r = divmod(i, _R)
         if not self.untouched[q] or self.singles[r] >= self.unseen[r]:
             return False
-        self.set(self.state, i, HELD)
-        self.set(self.token, i, i)
-        self.set(self.named, i, 1)
-        self.set(self.untouched, q, self.untouched[q] - 1)
-        self.set(self.open, q, self.open[q] - 1)
-        self.set(self.singles, r, self.singles[r] + 1)
+        self.put(self.state, i, HELD)
+        self.put(self.token, i, i)
+        self.put(self.named, i, 1)
+        self.put(self.untouched, q, self.untouched[q] - 1)
+        self.put(self.open, q, self.open[q] - 1)
+        self.put(self.singles, r, self.singles[r] + 1)
         return True
 
     def give(self, j: int, r: int) -> bool:
@@ -230,24 +230,24 @@ class _Search:
             elif self.pinned[v] != -1:
                 return False
             else:
-                self.set(self.card, t, v)
-                self.set(self.pinned, v, t)
-        self.set(self.drawn, j, t)
-        self.set(self.state, i, NOT_HELD)
-        self.set(self.token, i, -1)
+                self.put(self.card, t, v)
+                self.put(self.pinned, v, t)
+        self.put(self.drawn, j, t)
+        self.put(self.state, i, NOT_HELD)
+        self.put(self.token, i, -1)
         k = d * _R + r
         if paired:
             if self.state[k] == NOT_HELD or (self.state[k] == OPEN and not self.name(k)):
                 return False
-            self.set(self.state, k, NOT_HELD)
-            self.set(self.token, k, -1)
+            self.put(self.state, k, NOT_HELD)
+            self.put(self.token, k, -1)
         else:
             if self.state[k] == HELD:
                 return False
             if self.state[k] == OPEN:
-                self.set(self.open, d, self.open[d] - 1)
-            self.set(self.state, k, HELD)
-            self.set(self.token, k, t)
+                self.put(self.open, d, self.open[d] - 1)
+            self.put(self.state, k, HELD)
+            self.put(self.token, k, t)
         return all(
             self.untouched[q] <= self.open[q] and self.reachable(q, j) for q in (g, d)
         ) and self.mendable(j)
@@ -504,7 +504,9 @@ def built_world(
     draws = [(a, g, v, _paired(target, e, a))
              for (e, (_, a, v)), g in zip(((e, x) for e, x in enumerate(target)
                                            if x[0] == EV_DRAW), givers, strict=True)]  # fmt: skip
-    for run in itertools.count(1):
+    run = 0
+    while True:
+        run += 1
         search = _Search(rules, player, mine, pairs, draws, sampler)
         search.budget = FIRST_BUDGET * _luby(run)
         try:
