@@ -275,8 +275,8 @@ def deal_distribution(
             else:
                 w = arr[tuple(idx)] * _multinomial(ks)
                 if w:
-                    key = (counts, _holders(ks))
-                    out[key] = out.get(key, 0) + w
+                    placed = (counts, _holders(ks))
+                    out[placed] = out.get(placed, 0) + w
     if exact:
         return {k: Fraction(int(v), total) for k, v in out.items()}
     return {k: float(v) / total for k, v in out.items()}
@@ -372,11 +372,11 @@ def exact_seats(players: int, ranks: int = NUM_RANKS, suits: int = NUM_SUITS) ->
     values = _solve_levels(chain, order, where)
     rounding = abs(1.0 - sum(float(w) for w in start.values()))
     chances = np.zeros(n)
-    for w, d, s in found:
-        if isinstance(s, int):
-            chances[s] += w
+    for w, d, end in found:
+        if isinstance(end, int):
+            chances[end] += w
         else:
-            chances += w * np.roll(values[where[s]], d)
+            chances += w * np.roll(values[where[end]], d)
     return ExactSeats(
         players=n,
         chances=tuple(float(c) for c in chances),
