@@ -12,7 +12,7 @@ by CFR, the deal as exact chance, and prints the NashConv reached and the solved
 Pochen's centre pool by CFR+, the deal as chance (``docs/analytics/pochen-betting.md``).
 
 ``hoyle solve old-maid --deals 2000 --seed 1`` gives Old Maid's chance of ending the Old Maid by
-seat, exact two-handed, beside a simulation (``docs/analytics/old_maid-seats.md``).
+seat, exact for two to four players, beside a simulation (``docs/analytics/old_maid-seats.md``).
 
 ``hoyle solve speculation-price --players 2 --ranks 5 --max-offer 2 --iterations 20000`` solves
 a small Speculation market by MCCFR and writes the price of the best trump so far beside its
