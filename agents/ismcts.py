@@ -165,6 +165,7 @@ RECOMMENDED: dict[str, str] = {
     "pochen": _FLAT + "1500",
     "pope_joan": _FLAT + "800",
     "newmarket": _FLAT + "100",
+    "authors": "ismcts:rollout=heuristic,prior=heuristic,sims=25",
 }
 """The strongest spec measured per game at about one second per move (the committed
 leaderboards in ``docs/leaderboards`` play them)."""

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hoyle.agents.heuristics.hints import Hint, register_hints
-from hoyle.envs.core.cards import iter_cards, rank_of
+from hoyle.envs.core.cards import rank_of
 from hoyle.envs.games.authors import (
     EV_ASK,
     EV_GIVE,
@@ -79,9 +79,10 @@ class Record:
         n, me = view.num_players, view.player
         log = view.log
         start = 0
-        for i, (kind, _, _) in enumerate(log):
-            if kind == EV_TAKE:
+        for i in range(len(log) - 1, -1, -1):
+            if log[i][0] == EV_TAKE:
                 start = i + 1
+                break
         missed = [0] * n
         self.askers: dict[int, set[int]] = {}
         asked_for = [0] * n
@@ -96,23 +97,27 @@ class Record:
                 missed[q] &= ~(1 << v)
         self.asked_for = asked_for
         on_table = placed(view)
-        self.places: dict[int, list[int]] = {}
-        for q in range(n):
-            if q == me or not view.hand_sizes[q]:
-                continue
-            # A card placed with q is certain; a card placed elsewhere is not his; a card
-            # he was asked for and had not is not his while it has not moved (it is unplaced).
-            mine = view.located[q]
-            not_his = (on_table & ~mine) | (missed[q] & ~on_table)
-            for c in iter_cards(view.rules.pack_mask & ~view.hand & ~not_his):
-                self.places.setdefault(c, []).append(q)
-        for c in iter_cards(on_table):
-            self.places[c] = [q for q in range(n) if view.located[q] >> c & 1]
+        # A card placed with q is certain; a card placed elsewhere is not his; a card he was
+        # asked for and had not is not his while it has not moved (it is unplaced).
+        self._not_his = [
+            -1
+            if q == me or not view.hand_sizes[q]
+            else (on_table & ~view.located[q]) | (missed[q] & ~on_table) | view.hand
+            for q in range(n)
+        ]
+        self._places: dict[int, list[int]] = {}
+
+    def places(self, c: int) -> list[int]:
+        """The seats ``c`` may be with (the player's own card: none)."""
+        got = self._places.get(c)
+        if got is None:
+            got = self._places[c] = [q for q, m in enumerate(self._not_his) if not m >> c & 1]
+        return got
 
     def score(self, q: int, c: int) -> tuple[int, int, float]:
         """How good asking ``q`` for ``c`` looks: (sure, ``q`` holds the denomination and did
         not ask for ``c`` itself, 1 / places left)."""
-        places = self.places.get(c, [])
+        places = self.places(c)
         if q not in places:
             return (0, 0, 0.0)
         sure = int(len(places) == 1)
@@ -165,7 +170,7 @@ def artifice(view: AuthorsView, legal: Sequence[int]) -> list[int]:
         return []  # not three, or the fourth is placed (ask-known asks for it)
     fourth = (full & ~mine).bit_length() - 1
     record = Record(view)
-    if any(record.score(q, fourth)[:2] != (0, 0) for q in record.places.get(fourth, ())):
+    if any(record.score(q, fourth)[:2] != (0, 0) for q in record.places(fourth)):
         return []  # the record betrays the fourth's holder: ask him (track-asks)
     own = mine & ~view.located[me]
     return [a for a in legal if own >> ask_of(a)[1] & 1]

@@ -31,6 +31,7 @@ GAMES = [
     "hoyle_pochen",
     "hoyle_pope_joan",
     "hoyle_newmarket",
+    "hoyle_authors",
 ]
 
 

@@ -54,7 +54,8 @@ MAX_PLAYERS = 8
 MAX_DEALS = 10
 DEFAULT_MAX_ASKS = 200
 """Asks in a deal before the asking is closed (assumption 6): enough for a deal of four played
-with the record in mind (about 60 asks); a table of random askers reaches it."""
+with the record in mind (118 asks on average, at most 192, over ten deals of four heuristic
+players); a table of random askers reaches it."""
 MAX_ASKS_RANGE = (20, 1000)
 POOL = 0
 """The one division of the layout: the pool."""
