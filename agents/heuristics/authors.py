@@ -51,9 +51,10 @@ from hoyle.envs.games.authors import (
     ask_of,
     rank_mask,
 )
+from hoyle.envs.games.authors import GAME as AUTHORS
 
-BOOK = "Foster, Complete Hoyle, AUTHORS"
-OURS = "our own reading of Foster, Complete Hoyle, AUTHORS"
+BOOK = AUTHORS.citation
+OURS = f"our own reading of {AUTHORS.citation}"
 
 
 def held(view: AuthorsView, c: int) -> int:
@@ -125,7 +126,7 @@ class Record:
         return (sure, holds, 1.0 / len(places))
 
 
-def _best(legal: Sequence[int], score: dict[int, tuple[int, ...]]) -> list[int]:
+def _best(legal: Sequence[int], score: dict[int, tuple[float, ...]]) -> list[int]:
     if not score:
         return []
     top = max(score.values())
@@ -134,7 +135,7 @@ def _best(legal: Sequence[int], score: dict[int, tuple[int, ...]]) -> list[int]:
 
 def ask_known(view: AuthorsView, legal: Sequence[int]) -> list[int]:
     """Asks for a card the record places with the player asked; the denomination held most."""
-    score: dict[int, tuple[int, ...]] = {}
+    score: dict[int, tuple[float, ...]] = {}
     for a in legal:
         q, c = ask_of(a)
         if view.located[q] >> c & 1:
@@ -180,7 +181,7 @@ def track_asks(view: AuthorsView, legal: Sequence[int]) -> list[int]:
     """The asks memory of the record ranks best (sure, a holder of the denomination, fewest
     places), never for one's own card."""
     record = Record(view)
-    score: dict[int, tuple[int, ...]] = {}
+    score: dict[int, tuple[float, ...]] = {}
     for a in legal:
         q, c = ask_of(a)
         if not view.hand >> c & 1:
@@ -193,7 +194,7 @@ def track_asks(view: AuthorsView, legal: Sequence[int]) -> list[int]:
 def hold_most(view: AuthorsView, legal: Sequence[int]) -> list[int]:
     """A card not held, of the denomination held most, from anyone (the tie broken at
     random: a fixed choice would have two players ask each other the same thing for ever)."""
-    score: dict[int, tuple[int, ...]] = {}
+    score: dict[int, tuple[float, ...]] = {}
     for a in legal:
         c = ask_of(a)[1]
         if not view.hand >> c & 1:

@@ -147,12 +147,18 @@ def keeps(said: Statements, given: Mapping[int, Hashable]) -> bool:
     return True
 
 
+Placing = tuple[int, ...]
+"""The holder (an index) of each hidden card of one denomination."""
+Split = tuple[tuple[int, ...], tuple[Placing, ...]]
+"""How many cards each holder takes, and every placing that gives them so."""
+
+
 class _Plan(NamedTuple):
     """The counted draw for one information state: each denomination's ways to place its
     hidden cards, grouped by how many each holder takes."""
 
     names: tuple[Hashable, ...]
-    ranks: tuple[tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]], ...]
+    ranks: tuple[tuple[Split, ...], ...]
     cards: tuple[tuple[int, ...], ...]
     ways: dict[tuple[int, tuple[int, ...]], int]
 
@@ -167,7 +173,7 @@ def _plan(
     by_rank: dict[int, list[int]] = {}
     for c in sorted(pool):
         by_rank.setdefault(rank_of(c), []).append(c)
-    ranks = []
+    ranks: list[tuple[Split, ...]] = []
     cards = []
     for r, cs in sorted(by_rank.items()):
         allowed = [[i for i, h in enumerate(names) if not forbidden.get(h, 0) >> c & 1] for c in cs]
