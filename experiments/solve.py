@@ -10,6 +10,10 @@ by CFR, the deal as exact chance, and prints the NashConv reached and the solved
 
 ``hoyle solve pochen-betting --players 3 --max-bet 2 --iterations 500`` solves the betting for
 Pochen's centre pool by CFR+, the deal as chance (``docs/analytics/pochen-betting.md``).
+
+``hoyle solve speculation-price --players 2 --ranks 5 --max-offer 2 --iterations 20000`` solves
+a small Speculation market by MCCFR and writes the price of the best trump so far beside its
+exact fair price and the heuristic's (``docs/analytics/speculation-price.md``).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ PUZZLES = {
     "serpent": "hoyle.agents.serpent",
     "matrimony": "hoyle.experiments.matrimony_staking",
     "pochen-betting": "hoyle.agents.cfr.pochen_betting",
+    "speculation-price": "hoyle.agents.cfr.speculation_price",
 }
 """Puzzle name -> the module whose ``main(argv)`` solves it."""
 
@@ -30,7 +35,8 @@ def add_command(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "solve",
         help="solve a problem of the books exactly (serpent: Serpent Poker Patience; matrimony: "
-        "Matrimony's staking by CFR; pochen-betting: Pochen's betting by CFR+)",
+        "Matrimony's staking by CFR; pochen-betting: Pochen's betting by CFR+; speculation-price: "
+        "Speculation's market by MCCFR)",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -95,6 +95,30 @@ def decides_with_cards_hidden(game: Any, games: int = 3) -> bool:
     return False
 
 
+def holds_cards_he_sees(game: Any, games: int = 3) -> bool:
+    """Whether a decision of a few seeded random games is taken while a seat holds a card
+    hidden from another player that he sees himself (it is not among his own hidden cards).
+
+    Speculation has none: nobody looks at his own face-down cards, so a re-deal changes only
+    cards hidden from everyone. A game that declares nothing is taken to.
+    """
+    from hoyle.envs.core.determinize import DeclaresHidden
+
+    rules = game.rules
+    if not isinstance(rules, DeclaresHidden):
+        return True
+    n = game.num_players()
+    for g in range(games):
+        for state in random_playout_states(game, random.Random(g)):
+            if state.is_terminal() or state.is_chance_node():
+                continue
+            for p in range(n):
+                for c, h in rules.hidden_cards(state.s, p).items():
+                    if isinstance(h, int) and h != p and c not in rules.hidden_cards(state.s, h):
+                        return True
+    return False
+
+
 def play_out(game: Any, rng: random.Random, bots: Sequence[Any] | None = None) -> Any:
     """One seeded game to its end: chance drawn by ``rng``, each decision by the bot of the
     player to move (checked legal) or, without bots, uniformly at random. The final state."""

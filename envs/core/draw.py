@@ -56,6 +56,8 @@ def deal_hidden(
     the same holders may take form a class; the completions left after giving ``k_h`` cards of
     a class to each holder ``h`` are counted by recursion over the classes, and each class's
     split is drawn in proportion to (ways to choose its cards) x (completions of the rest).
+    Where many holders hold many cards and the classes are few (eight hands, each seat
+    without a few cards) the same count runs holder by holder over the classes' sizes left.
 
     >>> deal_hidden([0, 0, 1], [10, 11, 20], {1: 1 << 20}, iter([0.5] * 20).__next__)[2] != 20
     True
@@ -99,6 +101,13 @@ def _counted_deal(
         classes.setdefault(allowed, []).append(c)
     # The freest class last: what is left for it is forced, so it is never split by search.
     groups = sorted(classes.items(), key=lambda kv: (len(kv[0]), kv[0]))
+    if _by_holder_is_smaller(capacity, groups):
+        sets = _deal_by_holder(capacity, groups, sampler)
+        queues = {
+            name: draw_without_replacement(sets[i], len(sets[i]), sampler)
+            for i, name in enumerate(names)
+        }
+        return [queues[h].pop() for h in holders]
     last = len(groups) - 1
     # The counts depend only on the capacities and the classes' sizes and holders, not on
     # which cards they are: a search drawing many worlds of one information state counts once.
@@ -171,6 +180,111 @@ def _counted_deal(
         for i, name in enumerate(names)
     }
     return [queues[h].pop() for h in holders]
+
+
+_BY_CLASS_LIMIT = 20_000
+"""The counting goes class by class (its tables keyed by the holders' capacities left) unless
+those could exceed this many and the classes' sizes left are fewer: many holders with many
+cards each and few classes (eight hands at Newmarket, each seat without a few cards)."""
+
+
+def _by_holder_is_smaller(
+    capacity: tuple[int, ...], groups: Sequence[tuple[tuple[int, ...], list[int]]]
+) -> bool:
+    """Whether to count holder by holder: the class-by-class tables could hold as many entries
+    as the product of (capacity + 1), the holder-by-holder ones the product over the classes
+    that are not free to every holder of (size + 1)."""
+    by_class = math.prod(c + 1 for c in capacity)
+    if by_class <= _BY_CLASS_LIMIT:
+        return False
+    everyone = tuple(range(len(capacity)))
+    by_holder = math.prod(len(cards) + 1 for allowed, cards in groups if allowed != everyone)
+    return by_holder < by_class
+
+
+def _deal_by_holder(
+    capacity: tuple[int, ...],
+    groups: Sequence[tuple[tuple[int, ...], list[int]]],
+    sampler: ProbabilitySampler,
+) -> list[list[int]]:
+    """The cards of each holder (as a set, in no order), uniformly among the partitions that
+    respect the classes: holder by holder, how many of each class he takes drawn in proportion
+    to (ways to choose them) x (completions for the holders after him), then which ones.
+
+    The state is how many cards of each restricted class are left; a class every holder may
+    take (if there is one) is not in it, as its cards left are what the capacities leave."""
+    everyone = tuple(range(len(capacity)))
+    free = [cards for allowed, cards in groups if allowed == everyone]
+    free_cards = free[0] if free else []
+    kept = [(allowed, cards) for allowed, cards in groups if allowed != everyone]
+    sizes = tuple(len(cards) for _, cards in kept)
+    # Capacity of holders j.. ; the last holder that may take each class (it must take the rest).
+    room = [sum(capacity[j:]) for j in range(len(capacity) + 1)]
+    last = [max(allowed) for allowed, _ in kept]
+    may = [[g for g, (allowed, _) in enumerate(kept) if j in allowed] for j in everyone]
+    memo = _ways_memo(("by holder", capacity, tuple((a, len(c)) for a, c in groups)))
+
+    def takes(j: int, left: tuple[int, ...]) -> list[tuple[tuple[int, ...], int, int]]:
+        """Holder ``j``'s options: (cards of each kept class, of the free class, weight)."""
+        free_left = room[j] - sum(left)
+        options: list[tuple[tuple[int, ...], int, int]] = []
+        take = [0] * len(kept)
+
+        def walk(i: int, used: int, weight: int) -> None:
+            if i == len(may[j]):
+                rest = capacity[j] - used
+                if rest <= free_left and (free or rest == 0):
+                    options.append((tuple(take), rest, weight * math.comb(free_left, rest)))
+                return
+            g = may[j][i]
+            low = left[g] if last[g] == j else 0
+            for k in range(low, min(left[g], capacity[j] - used) + 1):
+                take[g] = k
+                walk(i + 1, used + k, weight * math.comb(left[g], k))
+            take[g] = 0
+
+        if any(left[g] and last[g] < j for g in range(len(kept))):
+            return []
+        walk(0, 0, 1)
+        return options
+
+    def after(left: tuple[int, ...], take: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(a - b for a, b in zip(left, take, strict=True))
+
+    def ways(j: int, left: tuple[int, ...]) -> int:
+        """Partitions of the cards left among holders ``j..``."""
+        if j == len(capacity):
+            return 1 if not any(left) else 0
+        key = (j, left)
+        if key not in memo:
+            memo[key] = sum(w * ways(j + 1, after(left, t)) for t, _, w in takes(j, left))
+        return memo[key]
+
+    if ways(0, sizes) == 0:
+        raise ValueError(
+            f"no deal of {sum(capacity[:-1])} slots from {sum(capacity)} cards respects the "
+            "known voids"
+        )
+    pools = [list(cards) for _, cards in kept]
+    free_pool = list(free_cards)
+    given: list[list[int]] = []
+    left = sizes
+    for j in everyone:
+        options = takes(j, left)
+        weights = [w * ways(j + 1, after(left, t)) for t, _, w in options]
+        take, rest, _ = options[pick_weighted(weights, sampler)]
+        mine: list[int] = []
+        for g, k in enumerate(take):
+            if k:
+                drawn = draw_without_replacement(pools[g], len(pools[g]), sampler)
+                mine += drawn[:k]
+                pools[g] = drawn[k:]
+        drawn = draw_without_replacement(free_pool, len(free_pool), sampler)
+        mine += drawn[:rest]
+        free_pool = drawn[rest:]
+        given.append(mine)
+        left = after(left, take)
+    return given
 
 
 _WAYS_MEMOS: OrderedDict[Hashable, dict[tuple[int, tuple[int, ...]], int]] = OrderedDict()

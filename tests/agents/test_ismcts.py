@@ -32,6 +32,7 @@ GAMES = [
     "hoyle_pope_joan",
     "hoyle_newmarket",
     "hoyle_authors",
+    "hoyle_speculation",
 ]
 
 

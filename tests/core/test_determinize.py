@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import collections
 import random
+from typing import Any
 
 import pyspiel
 import pytest
 
+from hoyle.envs.core import draw as draw_module
 from hoyle.envs.core.cards import SUIT_MASKS, suit_of
 from hoyle.envs.core.determinize import (
     MAX_REDRAWS,
@@ -35,7 +37,18 @@ def _deals() -> list[tuple[int, ...]]:
     ]
 
 
-@pytest.mark.parametrize("draw", [deal_hidden, _counted_deal], ids=["rejection", "counting"])
+def _counted_by_holder(*args: Any) -> list[int]:
+    """The exact draw, counted holder by holder (as for many large hands)."""
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(draw_module, "_BY_CLASS_LIMIT", 0)
+        return _counted_deal(*args)
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [deal_hidden, _counted_deal, _counted_by_holder],
+    ids=["rejection", "counting", "counting-by-holder"],
+)
 def test_every_consistent_deal_is_equally_likely(draw: object) -> None:
     rng = random.Random(3)
     deals = _deals()
@@ -60,7 +73,7 @@ def test_voids_hold_on_real_hands() -> None:
             forbidden[p] = sum(SUIT_MASKS[s] for s in range(4) if s not in suits)
             holders += [p] * 10
         holders += ["widow"] * 3
-        for draw in (deal_hidden, _counted_deal):
+        for draw in (deal_hidden, _counted_deal, _counted_by_holder):
             cards = draw(holders, pool, forbidden, rng.random)
             assert sorted(cards) == sorted(pool)
             for h, c in zip(holders, cards, strict=True):
@@ -70,6 +83,20 @@ def test_voids_hold_on_real_hands() -> None:
 def test_impossible_voids_raise() -> None:
     with pytest.raises(ValueError, match="voids"):
         deal_hidden([0, 0], [1, 2, 3], {0: 0b1100}, random.Random(0).random)
+    with pytest.raises(ValueError, match="voids"):
+        _counted_by_holder([0, 0], [1, 2, 3], {0: 0b1100}, random.Random(0).random)
+
+
+def test_counting_by_holder_without_a_free_class() -> None:
+    """Every card is barred to someone: no class is left out of the holder-by-holder count."""
+    holders, pool, forbidden = [0, 1, 1], [1, 2, 3], {0: 0b0110, 1: 0b1000}
+    rng = random.Random(4)
+    seen = collections.Counter(
+        tuple(_counted_by_holder(holders, pool, forbidden, rng.random)) for _ in range(400)
+    )
+    # Seat 0 must hold card 3 (1 and 2 are barred), seat 1 cards 1 and 2 in either order.
+    assert set(seen) == {(3, 1, 2), (3, 2, 1)}
+    assert all(abs(v - 200) < 5 * 10 for v in seen.values()), seen
 
 
 class _ToyRules:

@@ -127,6 +127,11 @@ def _worlds(state: Any, player: int, placed: list[int], hidden: list[int]) -> Co
 def test_determinizer_matches_a_brute_force_of_late_worlds(spec: GameSpec) -> None:
     game = pyspiel.load_game(spec.spiel_name)
     states = _late_states(game, seed=11)
+    if not states and spec.small_config and decides_with_cards_hidden(game):
+        # The book's pack can leave too many unseen cards for a brute force (Speculation's
+        # stock of 39 never dealt): the small configuration's pack, then.
+        game = pyspiel.load_game(spec.spiel_name, dict(spec.small_config))
+        states = _late_states(game, seed=11)
     if not states and not decides_with_cards_hidden(game):
         pytest.skip("no decision is taken while a seat holds a card hidden from another")
     assert states, f"{spec.short_name}: no late state with few hidden cards was found"

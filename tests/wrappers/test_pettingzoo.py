@@ -42,6 +42,15 @@ def _observer(game: Any) -> Any:
     return game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
 
 
+def _reset_to_a_decision(e: Any, seed: int) -> None:
+    """Reset with ``seed``, or the next seed up where the deal ends before anyone decides
+    (Speculation's Ace turned up takes the pool at once)."""
+    e.reset(seed=seed)
+    while all(e.terminations.values()):
+        seed += 1
+        e.reset(seed=seed)
+
+
 def _play(e: Any, seed: int) -> dict[str, float]:
     """A masked random episode; each agent's rewards (from ``last``) summed."""
     e.reset(seed=seed)
@@ -143,7 +152,7 @@ def test_observation_ignores_other_agents_hidden_cards(config: Any) -> None:
 def test_illegal_action_penalty(config: Any) -> None:
     e = _env(config, raw=True)
     game = e.game
-    e.reset(seed=5)
+    _reset_to_a_decision(e, 5)
     offender = e.agent_selection
     mask = e.observe(offender)["action_mask"]
     e.step(int(np.flatnonzero(mask == 0)[0]))
@@ -158,7 +167,7 @@ def test_illegal_action_penalty(config: Any) -> None:
     assert e.agents == []
     # A declared penalty; an action outside the action space is illegal too.
     e = _env(config, raw=True, illegal_penalty=-7.5)
-    e.reset(seed=5)
+    _reset_to_a_decision(e, 5)
     offender = e.agent_selection
     e.step(game.num_distinct_actions())
     assert e._cumulative_rewards[offender] == -7.5
@@ -166,7 +175,7 @@ def test_illegal_action_penalty(config: Any) -> None:
 
 def test_illegal_action_raise(config: Any) -> None:
     e = _env(config, illegal_action="raise")
-    e.reset(seed=5)
+    _reset_to_a_decision(e, 5)
     agent = e.agent_selection
     mask = e.observe(agent)["action_mask"]
     state = e.unwrapped.spiel_state
