@@ -10,6 +10,7 @@ by their words (``action_to_string``), so each test reads like the book.
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -18,10 +19,12 @@ import pytest
 
 import hoyle.envs
 from hoyle.envs.core.cards import parse_card, parse_cards
+from hoyle.envs.core.draw import multinomial
 from hoyle.envs.core.errors import GameParameterError, IllegalActionError
+from hoyle.envs.core.events import card_positions
 from hoyle.envs.games import authors as A
 from hoyle.envs.games.authors import worlds
-from tests.helpers import do, names
+from tests.helpers import do, draws_misfit, names
 
 
 def load(**params: Any) -> Any:
@@ -252,3 +255,88 @@ def test_the_record_of_a_deal_is_replayed_by_every_world() -> None:
     for p in range(4):
         for world in _worlds(state, p, 5):  # replayed with legality checked
             assert world.information_state_string(p) == state.information_state_string(p)
+
+
+def _partitions(cards: list[int], caps: dict[int, int]) -> Any:
+    """Every way to give ``cards`` to the seats of ``caps``, each exactly his number."""
+    seats = sorted(caps)
+    if not seats:
+        yield {}
+        return
+    first, rest = seats[0], {q: caps[q] for q in seats[1:]}
+    for mine in itertools.combinations(cards, caps[first]):
+        left = [c for c in cards if c not in mine]
+        for others in _partitions(left, rest):
+            yield {first: mine, **others}
+
+
+def _brute_worlds(state: Any, player: int, most: int) -> dict[Any, float] | None:
+    """Every placement of the hidden cards that replays legally to ``player``'s information
+    state (each seat's cards in its deal places in card order: the deal's order is unseen,
+    and every order makes as many histories), keyed by the hands; ``None`` where there are
+    more than ``most`` placements to try."""
+    game = state.get_game()
+    rules = game.rules
+    hidden = rules.hidden_cards(state.s, player)
+    places: dict[int, list[int]] = {}
+    for at, c in sorted(card_positions(state.s.log).items()):
+        if c in hidden:
+            places.setdefault(hidden[c], []).append(at)
+    caps = {q: len(ats) for q, ats in places.items()}
+    if multinomial(len(hidden), tuple(caps.values())) > most:
+        return None
+    want = state.information_state_string(player)
+    out: dict[Any, float] = {}
+    for split in _partitions(sorted(hidden), caps):
+        history = list(state.history())
+        for q, mine in split.items():
+            for at, c in zip(places[q], sorted(mine), strict=True):
+                history[at] = c
+        try:
+            world = game.new_initial_state()
+            for a in history:
+                world.apply_action(a)
+        except Exception:
+            continue
+        if world.information_state_string(player) == want:
+            out[world.s.hands] = 1.0
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_counted_draw_is_uniform_over_every_world_that_makes_the_record(players: int) -> None:
+    """Seeded random deals with A 2 3 4 of each suit, where the record's *must*, *not all* and
+    misses all bind the draw: at two decision states with a *must* and 3 to 60 worlds, the
+    re-deals against a brute force of every placement replayed with legality checked."""
+    game = load(players=players, ranks=4)
+    rules = game.rules
+    checked = 0
+    failures = []
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            p = (state.current_player() + 1) % players
+            if any(worlds.statements(rules, state.s, p).must):
+                found = _brute_worlds(state, p, 2000)
+                if found is not None and 3 <= len(found) <= 60:
+                    checked += 1
+                    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+                    misfit = draws_misfit(
+                        found,
+                        lambda: state.resample_from_infostate(p, sampler).s.hands,  # noqa: B023
+                        40,
+                        1e-4,
+                        f"seed {seed}, player {p}",
+                    )
+                    if misfit:
+                        failures.append(misfit)
+                    break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if checked == 2:
+            break
+    assert checked == 2, f"only {checked} states with a must and 3 to 60 worlds were found"
+    assert not failures, "\n".join(failures)
