@@ -69,10 +69,9 @@ max_asks   200      asks in a deal before the asking is closed (assumption 6)
 ranks      13       ranks in each suit from the Ace up (reduced packs for tests; assumption 8)
 =========  =======  ===============================================================================
 
-Variants: every other count of players, ``two`` ... ``eight``, each with the asking closed after
-40 asks (``max_asks=40``) so that the generic suites, which play every variant, stay quick; for
-the book's game at another count give ``players`` alone. ``small_config``: three players, A 2 3
-of each suit. No ``tiny_config``: see ``no_tiny``.
+Variants: every other count of players, ``two`` ... ``eight``, each the book's game (the
+closing at 200 asks). ``small_config``: three players, A 2 3 of each suit. No ``tiny_config``:
+see ``no_tiny``.
 
 Actions
 -------
@@ -88,10 +87,12 @@ come). Public — the record every observer sees: who asked for which card, whom
 whether the card was handed over; each trick and who laid it; how many cards each player
 holds; the pool and the counters. A card handed over is located by the record until it moves
 again. The determinizer (:mod:`~hoyle.envs.games.authors.determinizer`) re-deals the cards no
-ask has moved uniformly, forbidding each seat the cards it was asked for and had not (such a
-card has not moved since, so the miss still binds), puts each other seat's deal in a uniform
-order, and keeps a world only where the re-dealt deal makes the whole record: every asker held
-a card of the denomination he asked for, and a trick was laid exactly when four came together.
+ask has moved uniformly among the deals that make the whole record: each seat is forbidden the
+cards it was asked for and had not (such a card has not moved since, so the miss still binds),
+every asker held a card of the denomination he asked for, and a trick was laid exactly when
+four came together. The record's statements are counted exactly, unit by unit
+(:mod:`~hoyle.envs.games.authors.worlds`): a re-deal of eight players takes milliseconds at
+any point of a deal. Each other seat's deal is put in a uniform order.
 
 Observation tensor (``perfect_recall=False``; n = players, h = 3 × ``ranks``, the most cards
 a hand can hold: never four of a denomination). Seats
@@ -183,9 +184,6 @@ __all__ = [
 
 COUNT_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 DEFAULT_PLAYERS = 4
-SUITE_MAX_ASKS = 40
-"""The closing of the declared variants (assumption 6): the generic suites play every count of
-players, and a deal of a few dozen asks checks the same rules as one of two hundred."""
 
 
 def make_rules(params: Mapping[str, ParamValue]) -> AuthorsRules:

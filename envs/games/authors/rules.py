@@ -14,6 +14,7 @@ from typing import Any
 import hoyle.envs.games.authors.determinizer as determinizer
 import hoyle.envs.games.authors.view as views
 import hoyle.envs.games.authors.worlds as worlds
+from hoyle.envs.core.bits import SeatTensor
 from hoyle.envs.core.cards import NUM_RANKS, cards_of, cards_text, format_card, rank_of
 from hoyle.envs.core.deal import deal_outcomes
 from hoyle.envs.core.errors import GameParameterError
@@ -122,7 +123,7 @@ class AuthorsState(PlainState):
     log: tuple[Event, ...]
 
 
-class AuthorsRules:
+class AuthorsRules(SeatTensor):
     """The rules of Authors for one parameter set."""
 
     max_chance_outcomes = NUM_CARDS
@@ -383,6 +384,47 @@ class AuthorsRules:
 
     def encode_view(self, view: AuthorsView, out: Mapping[str, Any], perfect_recall: bool) -> None:
         views.encode_view(view, out, perfect_recall)
+
+    def tensor_values(self, perfect_recall: bool) -> tuple[int, ...]:
+        at = self._at
+        return (*range(at["counters"], at["counters"] + self.num_players), at["pool"], at["asks"])
+
+    def tensor_bits(
+        self, s: AuthorsState, me: int, perfect_recall: bool
+    ) -> tuple[int, list[float]]:
+        """:meth:`encode_view` of ``player_view(s, me)`` as bits (:mod:`hoyle.envs.core.bits`),
+        read from the state: the conformance suite holds the two equal."""
+        at = self._at
+        rel = self._rel[me]
+        n = self.num_players
+        b = (
+            s.hands[me] << at["hand"]
+            | 1 << (at["dealer"] + rel[s.dealer])
+            | 1 << (at["deal"] + s.deal_no)
+            | 1 << (at["phase"] + s.phase)
+        )
+        if s.to_move >= 0:
+            b |= 1 << (at["to_move"] + rel[s.to_move])
+        located, tricks, sizes, width = (
+            at["located"],
+            at["tricks"],
+            at["hand_sizes"],
+            self.max_hand + 1,
+        )
+        for q in range(n):
+            r = rel[q]
+            b |= (
+                s.located[q] << (located + r * NUM_CARDS)
+                | s.tricks[q] << (tricks + r * NUM_RANKS)
+                | 1 << (sizes + r * width + s.hands[q].bit_count())
+            )
+        if perfect_recall:
+            b |= self.event_schema.bits(s.log, me) << at["size"]
+        low, span = self.min_utility, self.max_utility - self.min_utility
+        values = [(s.counters[(me + r) % n] - low) / span for r in range(n)]
+        values.append(pool_sizes(s.pools)[POOL] / (n * self.deals))
+        values.append(s.asks / self.max_asks)
+        return b, values
 
     def view_string(self, view: AuthorsView, perfect_recall: bool) -> str:
         return views.view_string(view, perfect_recall)
