@@ -225,6 +225,7 @@ HINTS = register_hints(
             "Remember every ask and miss: who was unable to supply a card, who asked for a "
             "denomination (our own reading of the book's advice).",
             track_asks,
+            memory=True,
         ),
         Hint(
             "authors.hold-most",
