@@ -36,7 +36,7 @@ from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from hoyle.envs.core.cards import rank_of
+from hoyle.envs.core.cards import cards_of, rank_of
 from hoyle.envs.core.draw import (
     compositions,
     deal_hidden,
@@ -95,7 +95,7 @@ def statements(rules: AuthorsRules, s: AuthorsState, player: int) -> Statements:
             where.setdefault(v, q)
     for kind, q, v, _, _ in events:
         if kind == EV_TRICK:
-            for c in _cards(rank_mask(v)):
+            for c in cards_of(rank_mask(v)):
                 where.setdefault(c, q)
     hidden = [rank_mask(r) & rules.pack_mask for r in range(rules.ranks)]
     for c in where:
@@ -107,7 +107,7 @@ def statements(rules: AuthorsRules, s: AuthorsState, player: int) -> Statements:
     def all_with(q: int, r: int) -> bool:
         """Every followed card of ``r`` is with ``q`` (and some of ``r`` are hidden)."""
         return bool(hidden[r]) and all(
-            where[c] == q for c in _cards(rank_mask(r) & rules.pack_mask) if c in where
+            where[c] == q for c in cards_of(rank_mask(r) & rules.pack_mask) if c in where
         )
 
     def after_deal() -> None:
@@ -129,7 +129,7 @@ def statements(rules: AuthorsRules, s: AuthorsState, player: int) -> Statements:
             asker = q
             r = rank_of(v)
             if q != player and not any(
-                where.get(c) == q for c in _cards(rank_mask(r) & rules.pack_mask)
+                where.get(c) == q for c in cards_of(rank_mask(r) & rules.pack_mask)
             ):
                 must[r].add(q)
         elif kind == EV_GIVE:
@@ -140,15 +140,6 @@ def statements(rules: AuthorsRules, s: AuthorsState, player: int) -> Statements:
     if not settled:
         after_deal()
     return Statements(tuple(map(frozenset, must)), tuple(map(frozenset, not_all)))
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def keeps(said: Statements, given: Mapping[int, Hashable]) -> bool:
