@@ -32,6 +32,7 @@ next draws).
 from __future__ import annotations
 
 import itertools
+import math
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -51,6 +52,7 @@ from hoyle.envs.games.authors.view import (
     EV_DEAL,
     EV_GIVE,
     EV_TRICK,
+    NUM_CARDS,
     rank_mask,
 )
 
@@ -236,7 +238,11 @@ def _unit(
                 vec[d] += 1
             groups.setdefault(tuple(vec), []).append(dest)
     options = tuple((vec, tuple(placings)) for vec, placings in sorted(groups.items()))
-    return _Unit(tuple(cards), {v: k for v, k in poly.items() if k}, options)
+    # The same polynomial with every holder named (no p): fewer terms where the unit's cards
+    # may go to few holders (a card only one seat may hold is one term, not seven).
+    direct = {vec: len(placings) for vec, placings in options}
+    named_poly = {v: k for v, k in poly.items() if k}
+    return _Unit(tuple(cards), min(named_poly, direct, key=len), options)
 
 
 def _plan(
@@ -315,12 +321,20 @@ def _completions(plan: _Plan, g: int, cap: Vector) -> int:
     got = plan.completions.get(key)
     if got is None:
         got = 0
+        whole = sum(cap)
         for vec, coef in plan.suffix[g].items():
-            rest = [c - a for c, a in zip(cap, vec, strict=True)]
-            if min(rest) >= 0:
-                got += coef * multinomial(sum(rest), tuple(rest))
+            ways = _FACTORIALS[whole - sum(vec)]
+            for c, a in zip(cap, vec, strict=True):
+                if a > c:
+                    break
+                ways //= _FACTORIALS[c - a]
+            else:
+                got += coef * ways
         plan.completions[key] = got
     return got
+
+
+_FACTORIALS = tuple(math.factorial(k) for k in range(NUM_CARDS + 1))
 
 
 def counted_draw(
