@@ -166,8 +166,8 @@ RECOMMENDED: dict[str, str] = {
     "pope_joan": _FLAT + "800",
     "newmarket": _FLAT + "100",
     "authors": "ismcts:rollout=heuristic,prior=heuristic,sims=25",
-    # Speculation: 0.88 s a move (4 players); no edge over the heuristic measured
-    # (docs/leaderboards/speculation-ismcts: -0.017 [-0.132, +0.098] over 120 deals).
+    # Speculation: 0.88 s a move (4 players); +0.086 [+0.048, +0.123] a deal over the
+    # heuristic field, 1,000 deals (docs/leaderboards/speculation-ismcts).
     "speculation": _FLAT + "800",
 }
 """The strongest spec measured per game at about one second per move (the committed
