@@ -270,7 +270,9 @@ def test_sensitivity_own_cards_change_the_view(config: Any) -> None:
             assert a[1] != b[1] and a[3] != b[3], "observation ignores the player's own cards"
             assert a[0] != b[0] and a[2] != b[2], "information state ignores own cards"
     if not seen and not holds_cards_he_sees(game):
-        pytest.skip("no decision is taken while a seat holds a card he sees and another does not")
+        pytest.skip(
+            "no decision is taken while a seat holds a card he sees and another cannot place"
+        )
     assert seen > 0, "no state where a player's own cards could be changed"
 
 
