@@ -48,6 +48,26 @@ def config_id(config: tuple[GameSpec, tuple[tuple[str, Any], ...]]) -> str:
     return f"{spec.short_name}-small_config"
 
 
+def replaying(
+    config: tuple[GameSpec, tuple[tuple[str, Any], ...]],
+) -> tuple[GameSpec, tuple[tuple[str, Any], ...]]:
+    """The configuration a check that rebuilds state after state from its history plays (every
+    re-deal does; so does ``random_sim_test`` with serialization): the game's ``replay_config``
+    laid under the configuration's own parameters (Authors' variants on a shorter pack); the
+    configuration itself where the game declares none."""
+    spec, params = config
+    if not spec.replay_config:
+        return config
+    return spec, tuple(sorted({**spec.replay_config, **dict(params)}.items()))
+
+
+def load_replaying(spiel_name: str) -> Any:
+    """The game ``spiel_name`` with its ``replay_config`` (:func:`replaying`), for the checks of
+    a search, which re-deals at every simulation."""
+    spec = next(s for s in hoyle.envs.GAMES.values() if s.spiel_name == spiel_name)
+    return _load(spiel_name, replaying((spec, ()))[1])
+
+
 @functools.cache
 def _load(name: str, params: tuple[tuple[str, Any], ...]) -> Any:
     return pyspiel.load_game(name, dict(params))
