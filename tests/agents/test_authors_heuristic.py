@@ -89,6 +89,30 @@ def test_the_holder_of_the_fourth_betrays_it_after_the_artifice() -> None:
     assert all(not line.endswith("♠5") for line in decide(state, H.track_asks))
 
 
+def _asks_of_the_holder(state: Any, seeds: int = 40) -> Counter[str]:
+    """The heart Five's holder's ask in ``state`` over ``seeds`` seeds of the heuristic."""
+    return Counter(state.action_to_string(2, choose(state, seed=k)[0]) for k in range(seeds))
+
+
+def test_the_artifice_misleads_a_player_who_remembers_asks() -> None:
+    """The book: after the honest guess "the player with that card may draw all yours"; after
+    the artifice "he will never think of asking you for the spade Five, because you asked for
+    it yourself". The holder of the heart Five plays the heuristic, whose memory of the asks
+    takes an ask to mean that the asker lacks the card; he gets into the ask and takes the club
+    Five (the card the record places) in both lines."""
+    # The honest guess: player 0 asks player 1 for the heart Five and misses; player 1 misses
+    # the spade Ace at player 2, who asks.
+    honest = ask(ask(book_position(), 0, 1, "♥5"), 1, 2, "♠A")
+    honest = ask(honest, 2, 0, "♣5")
+    drawn = _asks_of_the_holder(honest)
+    # Either of player 0's Fives, both hits: he may draw all of them.
+    assert set(drawn) == {"player 2 asks player 0 for the ♠5", "player 2 asks player 0 for the ♦5"}
+    # The artifice: player 0 asks player 2 for his own spade Five; the holder asks at once.
+    artifice = ask(ask(book_position(), 0, 2, "♠5"), 2, 0, "♣5")
+    assert artifice.s.hands == honest.s.hands  # the same cards in every hand
+    assert _asks_of_the_holder(artifice) == Counter({"player 2 asks player 0 for the ♦5": 40})
+
+
 def test_track_asks_remembers_a_miss() -> None:
     state = ask(three(), 0, 1, "♣2")  # player 1 has not the ♣2: only player 2 can
     state = ask(state, 1, 0, "♣A")  # player 1 asks for an Ace and misses: player 0 asks
