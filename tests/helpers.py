@@ -218,6 +218,30 @@ def side_duplicate_means(
     return out
 
 
+def seat_duplicate_means(
+    game: Any,
+    deals: int,
+    seed: int,
+    spec: str = "heuristic",
+    other: str = "random",
+    reasons: Counter[str] | None = None,
+) -> list[float]:
+    """In a game where every seat plays for himself: ``spec``'s return on each deal against
+    ``other`` in every other seat, averaged over all its seats (the duplicate: every seating
+    of the deal gets the same cards)."""
+    seen: Counter[str] = Counter() if reasons is None else reasons
+    n = game.num_players()
+    out = []
+    for d in range(deals):
+        total = 0.0
+        for seat in range(n):
+            specs = [other] * n
+            specs[seat] = spec
+            total += play_deal(game, specs, d, seed, seen)[seat]
+        out.append(total / n)
+    return out
+
+
 def do(state: Any, *words: str) -> Any:
     """Play moves (or chance outcomes) given in the book's words; each must be legal here."""
     for w in words:

@@ -15,7 +15,7 @@ from hoyle.agents.heuristics import authors as H
 from hoyle.envs.core.cards import parse_card
 from hoyle.envs.games.authors import ask_action
 from tests.games.test_authors import ask, deal, load, three
-from tests.helpers import choose, play_deal
+from tests.helpers import choose, seat_duplicate_means
 
 
 def decide(state: Any, hint: Any) -> list[str]:
@@ -135,17 +135,7 @@ def test_hold_most_asks_for_the_denomination_held_most() -> None:
 def duplicate_means(
     deals: int, seed: int, other: str = "random", reasons: Any = None
 ) -> list[float]:
-    game = load(players=4)
-    seen: Counter[str] = Counter() if reasons is None else reasons
-    out = []
-    for d in range(deals):
-        total = 0.0
-        for seat in range(4):
-            specs = [other] * 4
-            specs[seat] = "heuristic"
-            total += play_deal(game, specs, d, seed, seen)[seat]
-        out.append(total / 4)
-    return out
+    return seat_duplicate_means(load(players=4), deals, seed, other=other, reasons=reasons)
 
 
 def test_heuristic_beats_random() -> None:
