@@ -103,6 +103,7 @@ def test_legal_actions_sorted_unique_in_range(config: Any) -> None:
 
 
 def test_clone_pickle_serialize_round_trips(config: Any) -> None:
+    config = replaying(config)  # it deserializes state after state
     game = load_config(config)
     for i, state in enumerate(_states(config, 2, 3)):
         if i % 3:

@@ -238,7 +238,8 @@ class GameSpec:
     tell apart get the same key; the trainer adds the player's seat and the legal actions.
     ``replay_config`` is laid under each configuration (its own parameters win) by the generic
     checks that rebuild state after state from its history (a re-deal replays the history to
-    the state re-dealt; OpenSpiel's ``random_sim_test`` deserializes at every step): their cost
+    the state re-dealt; so does a deserialization, which OpenSpiel's ``random_sim_test`` does at
+    every step, and the wrappers' ``spiel_state`` after every step): their cost
     grows with the square of a deal's length. A game whose full deals make them too slow for
     CI declares a shorter game here (Authors: a shorter pack, its deal of up to 200 asks and
     every re-deal counting the record's worlds). The variants stay the book's game in every

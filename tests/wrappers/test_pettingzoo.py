@@ -102,6 +102,7 @@ def test_rewards_sum_to_the_game_returns(config: Any) -> None:
 
 
 def test_observe_is_the_agents_own_view(config: Any) -> None:
+    config = replaying(config)  # spiel_state is rebuilt at every step
     e = _env(config, raw=True)
     observer = _observer(e.game)
     e.reset(seed=7)
@@ -201,6 +202,7 @@ def _observer_string(e: Any, player: int) -> str:
 
 
 def test_chance_is_resolved_inside(config: Any) -> None:
+    config = replaying(config)  # spiel_state is rebuilt at every step
     e = _env(config, raw=True)
     game = load_config(config)
     e.reset(seed=2)

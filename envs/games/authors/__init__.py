@@ -72,11 +72,12 @@ ranks      13       ranks in each suit from the Ace up (reduced packs for tests;
 Variants: every other count of players, ``two`` ... ``eight``, each the book's game (the
 closing at 200 asks). ``small_config``: three players, A 2 3 of each suit. No ``tiny_config``:
 see ``no_tiny``. ``replay_config``: the generic checks that rebuild state after state from
-its history (re-deals for the leak, determinizer and observer checks; OpenSpiel's
-``random_sim_test``) play each variant on A 2 3 4 of each suit, closed after 40 asks. A
-re-deal of the full pack replays up to 200 asks and counts the record's worlds (random askers
-leave many misses: 0.05 s a re-deal at four players, about a second at eight), and those
-checks re-deal thousands of states; the game's own tests re-deal the full pack.
+its history (re-deals for the leak, determinizer and observer checks; deserializations,
+OpenSpiel's ``random_sim_test``, the wrappers' ``spiel_state`` at every step) play each
+variant on A 2 3 4 of each suit, closed after 40 asks. A re-deal of the full pack replays up
+to 200 asks and counts the record's worlds (random askers leave many misses: 0.05 s a re-deal
+at four players, about a second at eight), and those checks re-deal thousands of states; the
+game's own tests re-deal the full pack.
 
 Actions
 -------
