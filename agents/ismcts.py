@@ -165,6 +165,7 @@ RECOMMENDED: dict[str, str] = {
     "pochen": _FLAT + "1500",
     "pope_joan": _FLAT + "800",
     "newmarket": _FLAT + "100",
+    "authors": "ismcts:rollout=heuristic,prior=heuristic,sims=25",
     # Speculation: 0.88 s a move (4 players); +0.086 [+0.048, +0.123] a deal over the
     # heuristic field, 1,000 deals (docs/leaderboards/speculation-ismcts).
     "speculation": _FLAT + "800",

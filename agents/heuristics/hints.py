@@ -29,6 +29,10 @@ class Hint:
     source: str
     summary: str
     narrow: Narrow
+    memory: bool = False
+    """The hint is the player's memory of the deal (the cards played, the asks made): with it
+    off he plays from the table as it lies. ``hoyle analytics`` values memory by switching
+    off the heuristic's memory hint."""
 
 
 HEURISTICS: dict[str, tuple[Hint, ...]] = {}

@@ -169,7 +169,7 @@ def _deal_by_class(
         if key not in memo:
             allowed, cards = groups[g]
             memo[key] = sum(
-                _multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take))
+                multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take))
                 for take in fill(g, cap)
             )
         return memo[key]
@@ -180,7 +180,7 @@ def _deal_by_class(
     given: list[list[int]] = [[] for _ in capacity]
     for g, (allowed, cards) in enumerate(groups):
         options = [
-            (take, _multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take)))
+            (take, multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take)))
             for take in fill(g, cap)
         ]
         take = options[pick_weighted([w for _, w in options], sampler)][0]
@@ -363,7 +363,7 @@ def pick_weighted(weights: Sequence[int], sampler: ProbabilitySampler) -> int:
 
 
 @functools.lru_cache(maxsize=65536)
-def _multinomial(m: int, take: tuple[int, ...]) -> int:
+def multinomial(m: int, take: tuple[int, ...]) -> int:
     """Ways to split ``m`` distinct cards into groups of the sizes ``take``."""
     out = math.factorial(m)
     for k in take:
