@@ -136,6 +136,7 @@ from typing import Any
 from hoyle.agents.search import (
     AUCTION_CHOICES,
     Evaluator,
+    HeuristicPrior,
     Option,
     TreeSearchBot,
     determinizer,
@@ -197,6 +198,12 @@ OPTIONS: dict[str, Option] = {
     "bias": Option(
         1.0, non_negative_float, "progressive bias of the prior's move (units of spread)"
     ),
+    "roots": Option(
+        "all",
+        str,
+        "flat: the root's moves compared: every legal one, or those a book hint recommends",
+        ("all", "hints"),
+    ),
     "auction": Option(
         "search",
         str,
@@ -223,6 +230,7 @@ class ISMCTSBot(TreeSearchBot):
         prior: str = "none",
         bias: float = 1.0,
         auction: str = "search",
+        roots: str = "all",
         name: str = "",
     ) -> None:
         super().__init__(
@@ -230,6 +238,11 @@ class ISMCTSBot(TreeSearchBot):
         )
         self.flat = search == "flat"
         self.margin = margin
+        self.hinted: HeuristicPrior | None = None
+        if roots == "hints":
+            if not self.flat:
+                raise ValueError(f"{self.name}: roots=hints needs search=flat")
+            self.hinted = self.prior or HeuristicPrior(game)
         self._perfect = perfect_information(game)
         self.determinize = determinizer(game)
 
@@ -254,9 +267,14 @@ class ISMCTSBot(TreeSearchBot):
                 return det(state, player, sampler)
 
         if self.flat:
+            candidates = self.hinted.candidates if self.hinted is not None else None
             root, action = flat_search(
-                sim, legal, world, self.sims, self.evaluate, rng, self.prior, self.margin
-            )
+                sim, legal, world, self.sims, self.evaluate, rng, self.prior, self.margin,
+                candidates,
+            )  # fmt: skip
+            if not root.visits:  # the book hints' one move
+                self.last_sims, self.last_reason = 0, "roots=hints: the hints' one move"
+                return [(a, float(a == action)) for a in legal], action
             return self.report(root, action, legal)
         return self.tree_move(world, legal, rng, chance_key)
 
