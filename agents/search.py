@@ -349,6 +349,11 @@ class HeuristicRollout:
                 return returns
 
 
+HINTED_WIDTH = 6
+"""``roots=hints``: the most moves a chain of hints with one switched off may leave and still
+count as recommending them."""
+
+
 class HeuristicPrior:
     """The game's heuristic move for the player to move in a world, as a prior in the tree.
 
@@ -373,8 +378,9 @@ class HeuristicPrior:
     def candidates(self, sim: Sim, s: Any, player: int, legal: Sequence[int]) -> list[int]:
         """The moves the book hints recommend (``roots=hints``): the heuristic's choices (the
         moves its hints in order leave), and those it would leave with any one hint switched
-        off, in the order of ``legal``. All of ``legal`` for a game whose heuristic is not a
-        hint policy.
+        off where they are at most :data:`HINTED_WIDTH` (more is no recommendation: in
+        Authors, with ``hold-most`` off at the first ask, nearly every ask is left), in the
+        order of ``legal``. All of ``legal`` for a game whose heuristic is not a hint policy.
         """
         assert isinstance(sim, HoyleSim)
         policy = self.rollout.policy
@@ -391,7 +397,8 @@ class HeuristicPrior:
                 narrowed = [a for a in h.narrow(view, chain) if a in chain]
                 if narrowed:
                     chain = narrowed
-            keep.update(chain)
+            if off < 0 or len(chain) <= HINTED_WIDTH:
+                keep.update(chain)
         return [a for a in legal if a in keep]
 
 
@@ -615,8 +622,9 @@ def flat_search(
     evidence rather than on the noise of a few dozen rollouts.
     ``candidates`` (``(sim, world, player, legal) -> moves``, read in the first world, which
     the searcher's view fixes) restricts the comparison to the moves it names, the prior's
-    move (chosen among all of ``legal``) always among them; with one move left it is played
-    without simulations.
+    move (chosen among all of ``legal``) always among them and never halved away (so that
+    ``margin`` compares the two on every round); with one move left it is played without
+    simulations.
     Returns the root (each child's visits and summed return) and the chosen action.
     """
     root = Node()
@@ -662,7 +670,10 @@ def flat_search(
                 per_round[a].append(ret[player])
         if phase < phases - 1 and len(alive) > 2:
             alive.sort(key=lambda a: (-root.children[a].mean(), a != prior_move))
-            alive = alive[: (len(alive) + 1) // 2]
+            kept = alive[: (len(alive) + 1) // 2]
+            if candidates is not None and prior_move in alive and prior_move not in kept:
+                kept.append(prior_move)  # the margin's test then has every round
+            alive = kept
     top = max(root.children[a].mean() for a in alive)
     ties = [a for a in alive if root.children[a].mean() == top]
     if prior_move in ties:
