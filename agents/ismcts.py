@@ -61,6 +61,9 @@ final      visits    tree: move choice, most ``visits`` or best mean ``value``
 scale      std       tree: exploration scale, running ``std`` of leaf returns or half ``range``
 auction    search    ``heuristic``: the game's heuristic decides outside the card play (the
                      auction, discards); only the card play is searched (trick games)
+roots      all       flat: ``hints`` compares only the moves the book hints recommend (the
+                     heuristic's, and its choice with any one hint off where that leaves at
+                     most six moves); the prior's move stays in every phase
 =========  ========  ==========================================================================
 
 The defaults work on every game (no heuristic needed). **Recommended** at about one second
@@ -124,6 +127,21 @@ searched move on average, at most 1.13 s, over three seeded deals), four-handed 
 against the field of three heuristics: +2.92 [+2.33, +3.51] counters a deal
 (``docs/leaderboards/pochen-ismcts``).
 
+Authors (``roots=hints``, ``sims=100``: 0.63 s a move, CPU, over the searcher's 675 moves of
+28 games on the shared 2-core machine), four-handed against the field of three heuristics over
+@DEALS@ deals: @RESULT@ counters a deal (``docs/leaderboards/authors-ismcts``). An ask has up
+to 132 legal moves and each rollout plays out a deal of about a hundred asks, so a second
+buys about a hundred rollouts: spread over every legal ask that is a rollout or two each, and
+the deep tree at 25 simulations lost all 12 games of its 3 deals. Cut to the asks the book
+hints recommend (``roots=hints``: the heuristic's ties, and its choice with one hint off; 4.6
+moves on average over a deal, a single one in a quarter of the positions) and with the
+heuristic's move in every phase, the search leaves every move the heuristic might make (its
+ties over 20 seeds) in a quarter of its searched asks (17 of 73 over three deals): 7 for the
+same card or denomination of another player or suit, weighed by the exact re-deal (hand sizes
+and the record, which ``track-asks`` counts only as places), and 10 for another denomination
+than the heuristic's (``hold-most`` asks for the one held most, ``track-asks`` for the
+likeliest card; the search weighs both by the rollouts' outcome).
+
 From Python, ``ISMCTSBot(game, seed, rollout=callable)`` takes any evaluator
 (:data:`hoyle.agents.search.Evaluator`, or a ``pyspiel.State -> returns`` callable).
 """
@@ -166,7 +184,8 @@ RECOMMENDED: dict[str, str] = {
     "pochen": _FLAT + "1500",
     "pope_joan": _FLAT + "800",
     "newmarket": _FLAT + "100",
-    "authors": "ismcts:rollout=heuristic,prior=heuristic,sims=25",
+    # Authors: 0.63 s a move (4 players); the root's moves cut to the book hints' (roots=hints).
+    "authors": _FLAT.replace("margin=1,", "margin=1,roots=hints,") + "100",
     # Speculation: 0.88 s a move (4 players); +0.086 [+0.048, +0.123] a deal over the
     # heuristic field, 1,000 deals (docs/leaderboards/speculation-ismcts).
     "speculation": _FLAT + "800",
