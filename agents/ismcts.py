@@ -129,10 +129,10 @@ against the field of three heuristics: +2.92 [+2.33, +3.51] counters a deal
 
 Authors (``roots=hints``, ``sims=100``: 0.63 s a move, CPU, over the searcher's 675 moves of
 28 games on the shared 2-core machine), four-handed against the field of three heuristics over
-@DEALS@ deals: @RESULT@ counters a deal (``docs/leaderboards/authors-ismcts``). An ask has up
-to 132 legal moves and each rollout plays out a deal of about a hundred asks, so a second
-buys about a hundred rollouts: spread over every legal ask that is a rollout or two each, and
-the deep tree at 25 simulations lost all 12 games of its 3 deals. Cut to the asks the book
+50 deals: +1.240 [+0.855, +1.625] counters a deal, and each copy head to head (+1.205,
++1.175, +1.340; ``docs/leaderboards/authors-ismcts``). An ask has up to 132 legal moves and
+each rollout plays out a deal of about a hundred asks, so a second buys about a hundred
+rollouts: spread over every legal ask that is a rollout or two each, and the deep tree at 25 simulations lost all 12 games of its 3 deals. Cut to the asks the book
 hints recommend (``roots=hints``: the heuristic's ties, and its choice with one hint off; 4.6
 moves on average over a deal, a single one in a quarter of the positions) and with the
 heuristic's move in every phase, the search leaves every move the heuristic might make (its
@@ -184,7 +184,9 @@ RECOMMENDED: dict[str, str] = {
     "pochen": _FLAT + "1500",
     "pope_joan": _FLAT + "800",
     "newmarket": _FLAT + "100",
-    # Authors: 0.63 s a move (4 players); the root's moves cut to the book hints' (roots=hints).
+    # Authors: 0.63 s a move (4 players); +1.240 [+0.855, +1.625] a deal over the heuristic
+    # field, 50 deals (docs/leaderboards/authors-ismcts): it weighs whom to ask, and for
+    # which denomination, among the asks the book hints recommend (roots=hints).
     "authors": _FLAT.replace("margin=1,", "margin=1,roots=hints,") + "100",
     # Speculation: 0.88 s a move (4 players); +0.086 [+0.048, +0.123] a deal over the
     # heuristic field, 1,000 deals (docs/leaderboards/speculation-ismcts).
