@@ -40,13 +40,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hoyle.agents.heuristics.hints import Hint, register_hints
-from hoyle.envs.core.cards import rank_of
+from hoyle.envs.core.cards import NUM_RANKS, rank_of
 from hoyle.envs.games.authors import (
     EV_ASK,
     EV_GIVE,
     EV_MISS,
     EV_TAKE,
     EV_TRICK,
+    NUM_CARDS,
     AuthorsView,
     ask_of,
     rank_mask,
@@ -57,9 +58,13 @@ BOOK = AUTHORS.citation
 OURS = f"our own reading of {AUTHORS.citation}"
 
 
+_DENOMINATION = tuple(rank_mask(rank_of(c)) for c in range(NUM_CARDS))
+"""The four cards of each card's denomination (looked up at every decision of a rollout)."""
+
+
 def held(view: AuthorsView, c: int) -> int:
     """How many cards of ``c``'s denomination the player holds."""
-    return (view.hand & rank_mask(rank_of(c))).bit_count()
+    return (view.hand & _DENOMINATION[c]).bit_count()
 
 
 def placed(view: AuthorsView) -> int:
@@ -78,24 +83,26 @@ class Record:
 
     def __init__(self, view: AuthorsView) -> None:
         n, me = view.num_players, view.player
-        log = view.log
-        start = 0
-        for i in range(len(log) - 1, -1, -1):
-            if log[i][0] == EV_TAKE:
-                start = i + 1
-                break
+        # One pass over the log (this runs at every decision of a heuristic rollout); the
+        # pool taken ends a deal, and with it the record that binds.
         missed = [0] * n
-        self.askers: dict[int, set[int]] = {}
+        askers: dict[int, set[int]] = {}
         asked_for = [0] * n
-        for i in range(start, len(log)):
-            kind, q, v = log[i]
+        for kind, q, v in view.log:
             if kind == EV_ASK:
-                self.askers.setdefault(rank_of(v), set()).add(q)
+                r = v % NUM_RANKS
+                if r in askers:
+                    askers[r].add(q)
+                else:
+                    askers[r] = {q}
                 asked_for[q] |= 1 << v
             elif kind == EV_MISS:
                 missed[q] |= 1 << v
             elif kind == EV_GIVE:
                 missed[q] &= ~(1 << v)
+            elif kind == EV_TAKE:
+                missed, askers, asked_for = [0] * n, {}, [0] * n
+        self.askers = askers
         self.asked_for = asked_for
         on_table = placed(view)
         # A card placed with q is certain; a card placed elsewhere is not his; a card he was
