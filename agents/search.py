@@ -387,16 +387,9 @@ class HeuristicPrior:
         if policy is None:
             return list(legal)
         view = sim.rules.player_view(s, player)
-        hints = policy.hints
         keep: set[int] = set()
-        for off in range(-1, len(hints)):
-            chain = list(legal)
-            for i, h in enumerate(hints):
-                if i == off or len(chain) == 1:
-                    continue
-                narrowed = [a for a in h.narrow(view, chain) if a in chain]
-                if narrowed:
-                    chain = narrowed
+        for off in range(-1, len(policy.hints)):
+            chain, _ = policy.narrow(view, legal, off)
             if off < 0 or len(chain) <= HINTED_WIDTH:
                 keep.update(chain)
         return [a for a in legal if a in keep]
