@@ -29,6 +29,10 @@ class Hint:
     source: str
     summary: str
     narrow: Narrow
+    memory: bool = False
+    """The hint is the player's memory of the deal (the cards played, the asks made): with it
+    off he plays from the table as it lies. ``hoyle analytics`` values memory by switching
+    off the heuristic's memory hint."""
 
 
 HEURISTICS: dict[str, tuple[Hint, ...]] = {}
@@ -68,13 +72,23 @@ class HintPolicy:
 
     def choose(self, view: Any, legal: Sequence[int]) -> tuple[int, str | None]:
         """The chosen action and the id of the hint that chose it (``None``: no hint did)."""
+        candidates, chooser = self.narrow(view, legal)
+        return candidates[self.rng.randrange(len(candidates))], chooser
+
+    def narrow(
+        self, view: Any, legal: Sequence[int], off: int = -1
+    ) -> tuple[list[int], str | None]:
+        """The moves the enabled hints leave, applied in order (the hint at index ``off``
+        switched off; ``-1``: none), and the id of the last hint that narrowed them."""
         candidates = list(legal)
         chooser: str | None = None
-        for h in self.hints:
+        for i, h in enumerate(self.hints):
             if len(candidates) == 1:
                 break
+            if i == off:
+                continue
             narrowed = [a for a in h.narrow(view, candidates) if a in candidates]
             if narrowed and len(narrowed) < len(candidates):
                 candidates = narrowed
                 chooser = h.id
-        return candidates[self.rng.randrange(len(candidates))], chooser
+        return candidates, chooser
