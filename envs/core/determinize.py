@@ -90,7 +90,7 @@ class DrawsWorlds(Protocol):
 
     def draw_world(
         self, s: Any, player: int, history: list[int], sampler: ProbabilitySampler
-    ) -> list[int] | None:
+    ) -> list[int]:
         """A history ``player`` cannot tell from ``history`` (a function of his information
         state and ``sampler`` alone; the game's docstring says how it is drawn)."""
 
@@ -287,8 +287,7 @@ def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> l
     rules = state.rules
     history = state.history()
     if declares(rules, DrawsWorlds):
-        drawn = rules.draw_world(state.s, player, history, sampler)
-        return list(history) if drawn is None else drawn
+        return list(rules.draw_world(state.s, player, history, sampler))
     if declares(rules, DeclaresTimeline):
         tl = rules.timeline(state.s, player)
         if tl is None:

@@ -90,6 +90,12 @@ suits        4        suits from ♠ (reduced packs for tests; assumption 9)
 Variants: every other count of players from three (``three``, ``five`` ... ``eight``; two-handed
 see assumption 7) and
 ``old_bachelor`` (the J♥ removed). ``small_config``: three players, K Q J 10 of each suit.
+``replay_config``: the generic checks that rebuild state after state from its history (the
+re-deals of the leak, determinizer and observer checks, deserializations, OpenSpiel's
+``random_sim_test``) play each variant on the seven ranks from the King to the 7 (27 cards),
+since a world built late in a long deal of the full pack can take seconds (the determinizer's
+docstring gives the times); the game's own tests build worlds from the full pack at three to
+eight hands.
 No ``tiny_config`` (``no_tiny``: every policy is worth the same); ``TINY_CONFIG`` (three
 players, K Q J of spades and hearts less the Q♥, five cards, three draws) is the tree on which
 the game's own test holds the determinizer to exactness.
@@ -260,6 +266,7 @@ GAME = register(
         max_players=MAX_PLAYERS,
         variants=_variants(),
         small_config={"players": 3, "ranks": 4},
+        replay_config={"ranks": 7},
         no_tiny="No policy of Old Maid is worth more than another (every position gives a "
         "uniform card of the fan), so every policy's NashConv is 0 and a full-tree solver has "
         "nothing to find; the determinizer's exactness is held to the whole tree of "

@@ -60,9 +60,15 @@ FIRST_BUDGET = 200
 """Steps (draws tried, and steps of the exact checks) of the shortest search; the searches
 restart with budgets in Luby's sequence times this (:func:`_luby`), without end, so the search
 is complete."""
-EXACT_SINGLES = 8
+EXACT_SINGLES = 4
 """Untouched singles left at or below which :meth:`_Search.mendable` checks exactly that they
 can still be given ranks (above it, a matching that is necessary only)."""
+URGE = 20.0
+"""How much more likely the search tries first a rank that a hand's next fixed need asks for
+(:meth:`_Search.urge`): the order only, never what can be found."""
+PARITY = 4.0
+"""How much more likely the search tries first a draw that names a single of the deal whose
+rank's singles are of the wrong parity (and less one that spoils a right one)."""
 OPEN, HELD, NOT_HELD = 0, 1, 2
 """A hand's state on a rank (module docstring)."""
 _R = NUM_RANKS
@@ -248,9 +254,62 @@ class _Search:
                 self.put(self.open, d, self.open[d] - 1)
             self.put(self.state, k, HELD)
             self.put(self.token, k, t)
-        return all(
-            self.untouched[q] <= self.open[q] and self.reachable(q, j) for q in (g, d)
-        ) and self.mendable(j)
+        return (
+            all(self.untouched[q] <= self.open[q] and self.reachable(q, j) for q in (g, d))
+            and self.deliverable(j)
+            and self.mendable(j)
+        )
+
+    def deliverable(self, j: int) -> bool:
+        """Whether every hand that a fixed need wants holding a rank, and that holds none of
+        it now, can still come by it before the need: by a draw (without pairing) from a hand
+        that can come by it earlier, and so on round the table, or else from the deal (open on
+        it, with an untouched single to spare: no hand is asked for more such singles than it
+        has left). A necessary condition: two needs may still count on one card."""
+        from_deal = [0] * self.n
+        for i, wants in self.needs.items():
+            if self.state[i] == HELD:
+                continue
+            need = next((x for x in wants if x[0] > j), None)
+            if need is None or need[1] != HELD:
+                continue
+            q, r = divmod(i, _R)
+            if self.drawn_in(q, r, j, need[0], {}):
+                continue
+            if self.state[i] != OPEN or self.singles[r] >= self.unseen[r]:
+                return False
+            from_deal[q] += 1
+            if from_deal[q] > self.untouched[q]:
+                return False
+        return True
+
+    def drawn_in(self, q: int, r: int, j: int, k: int, memo: dict[tuple[int, int], bool]) -> bool:
+        """Whether hand ``q`` can draw rank ``r`` (without pairing) after draw ``j`` and before
+        draw ``k`` from a hand that can hold it then (:meth:`can_get`)."""
+        for x in range(k - 1, j, -1):
+            d, g, v, paired = self.draws[x]
+            if (
+                d == q
+                and not paired
+                and (v < 0 or rank_of(v) == r)
+                and self.can_get(g, r, j, x, memo)
+            ):
+                return True
+        return False
+
+    def can_get(self, q: int, r: int, j: int, k: int, memo: dict[tuple[int, int], bool]) -> bool:
+        """Whether hand ``q`` can hold rank ``r`` before draw ``k``, from the state after draw
+        ``j``: it holds it, may hold it since the deal, or can draw it (:meth:`drawn_in`)."""
+        i = q * _R + r
+        if self.state[i] == HELD:
+            return True
+        if self.state[i] == OPEN and self.untouched[q] and self.singles[r] < self.unseen[r]:
+            return True
+        key = (q, k)
+        if key not in memo:
+            memo[key] = False
+            memo[key] = self.drawn_in(q, r, j, k, memo)
+        return memo[key]
 
     def mendable(self, j: int) -> bool:
         """Whether the singles after the deal can still be made whole after draw ``j``.
@@ -264,30 +323,41 @@ class _Search:
         n = self.n
         untouched = list(self.untouched)
         singles = list(self.singles)
+        opened = list(self.open)
         committed: set[int] = set()
+        closed: set[int] = set()
         for i, wants in self.needs.items():
             if self.state[i] != OPEN:
                 continue
             need = next((x for x in wants if x[0] > j), None)
+            if need is None:
+                continue
             q = i // _R
-            if need and need[1] == HELD and self.count_on[q][need[0]] == self.count_on[q][j + 1]:
+            if need[1] == HELD and self.count_on[q][need[0]] == self.count_on[q][j + 1]:
                 committed.add(i)
+                closed.add(i)
                 untouched[q] -= 1
                 singles[i % _R] += 1
+            elif need[1] == NOT_HELD and self.count_off[q][need[0]] == self.count_off[q][j + 1]:
+                closed.add(i)  # no draw before the need can take a card of it away: none dealt
         if min(untouched) < 0 or any(x > u for x, u in zip(singles, self.unseen, strict=True)):
+            return False
+        for i in closed:
+            opened[i // _R] -= 1
+        if any(u > o for u, o in zip(untouched, opened, strict=True)):
             return False
         wrong = [r for r in range(_R) if (self.unseen[r] - singles[r]) % 2]
         if len(wrong) > sum(untouched):
             return False
         if sum(untouched) <= EXACT_SINGLES:
-            return self.singles_fit(untouched, singles, committed)
+            return self.singles_fit(untouched, singles, closed)
         seats = [q for q in range(n) for _ in range(untouched[q])]
         match: list[int] = [-1] * len(seats)
 
         def augment(r: int, tried: set[int]) -> bool:
             for x, q in enumerate(seats):
                 i = q * _R + r
-                if x in tried or self.state[i] != OPEN or i in committed:
+                if x in tried or self.state[i] != OPEN or i in closed:
                     continue
                 tried.add(x)
                 if match[x] < 0 or augment(match[x], tried):
@@ -297,14 +367,14 @@ class _Search:
 
         return all(augment(r, set()) for r in wrong)
 
-    def singles_fit(self, untouched: list[int], singles: list[int], committed: set[int]) -> bool:
+    def singles_fit(self, untouched: list[int], singles: list[int], closed: set[int]) -> bool:
         """Whether each hand's ``untouched`` singles can be given ranks, distinct in a hand and
-        open in it (not ``committed``), so that every rank's singles after the deal are of the
+        open in it (not ``closed`` by a need), so that every rank's singles after the deal are of the
         parity of its unseen cards and no more than them (an exact search, memoized)."""
         n = self.n
         ranks = [r for r in range(_R) if self.unseen[r]]
         can = [[q for q in range(n) if self.state[q * _R + r] == OPEN
-                and q * _R + r not in committed] for r in ranks]  # fmt: skip
+                and q * _R + r not in closed] for r in ranks]  # fmt: skip
         room = [self.unseen[r] - singles[r] for r in ranks]
         # After rank k: how many ranks each hand may still take, and all hands together.
         ahead = [[0] * n for _ in range(len(ranks) + 1)]
@@ -354,7 +424,25 @@ class _Search:
             elif s == OPEN and untouched and spare[r]:
                 ranks.append(r)
                 weights.append(untouched * spare[r] / free)
+        d, paired = self.draws[j][0], self.draws[j][3]
+        for x, r in enumerate(ranks):
+            weights[x] *= self.urge(g, r, j, NOT_HELD) * self.urge(
+                d, r, j, NOT_HELD if paired else HELD
+            )
+            named = (self.state[g * _R + r] == OPEN) + (paired and self.state[d * _R + r] == OPEN)
+            if named % 2:  # a single named from the deal: its rank's parity turns
+                weights[x] *= PARITY if (self.unseen[r] - self.singles[r]) % 2 else 1.0 / PARITY
         return [ranks[i] for i in _order(weights, self.sampler)]
+
+    def urge(self, q: int, r: int, j: int, after: int) -> float:
+        """How much hand ``q``'s next fixed need on rank ``r`` after draw ``j`` favours the
+        state ``after`` that this draw would leave (the search tries first what the player's
+        own later draws ask for): :data:`URGE` times as likely where it asks for it, that
+        many times less where it asks for the other."""
+        need = next((x for x in self.needs.get(q * _R + r, ()) if x[0] > j), None)
+        if need is None:
+            return 1.0
+        return URGE if need[1] == after else 1.0 / URGE
 
     def search(self, j: int) -> bool:
         """Depth first from draw ``j``: every later draw made and the deal completed."""

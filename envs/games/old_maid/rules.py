@@ -16,6 +16,7 @@ import hoyle.envs.games.old_maid.view as views
 from hoyle.envs.core.cards import (
     NUM_RANKS,
     NUM_SUITS,
+    RANK_LETTERS,
     RANK_NAMES,
     card,
     card_name,
@@ -66,7 +67,12 @@ FIRST_POSITION = NUM_CARDS
 NUM_DISTINCT_ACTIONS = FIRST_POSITION + MAX_FAN
 DEFAULT_REMOVED = "QH"
 """The Queen of hearts, "having been deleted"; Old Bachelor removes a Jack or a King."""
-CARD_CHOICES = tuple(format_card(c, "letters") for c in range(NUM_CARDS))
+CARD_CHOICES = tuple(
+    format_card(c, "letters")
+    for c in range(NUM_CARDS)
+    if RANK_LETTERS[rank_of(c)] in ("K", "Q", "J")
+)
+"""The cards ``removed`` may be: a Queen (Old Maid) or a King or Jack (Old Bachelor)."""
 DEFAULT_MAX_DRAWS = 500
 """The draws after which a deal is abandoned unpaid (``max_draws``, assumption 8)."""
 MAX_MAX_DRAWS = 2000
@@ -165,9 +171,10 @@ class OldMaidRules:
         self.max_draws = int(params["max_draws"])
         self.max_game_length = self.max_draws
         self.max_chance_nodes = self.pack_size + self.max_draws
-        # The deal, a pair laid per two cards, and per draw: the choice, the card, two out.
+        # The deal, every pair laid (at most one per two cards), two a draw (the choice, the
+        # card), every player out at most once, the Old Maid named.
         self.event_schema = EventSchema(
-            EVENT_KINDS, n, NUM_CARDS, self.pack_size + self.max_pairs + 4 * self.max_draws + n + 1
+            EVENT_KINDS, n, NUM_CARDS, self.pack_size + self.max_pairs + 2 * self.max_draws + n + 1
         )
 
     # --- the Rules protocol -----------------------------------------------------------------
