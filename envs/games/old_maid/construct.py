@@ -24,8 +24,14 @@ two per pair laid), *not held* spends nothing.
   draws; a card the player sees pins the token (one card, one token).
 - Dead ends are cut early: a state the player's own later draws fix (the hand he draws from
   holds the rank; the hand that draws from him holds it or not as she paired it) must be
-  reachable by the draws still to come; no hand keeps more untouched singles than open ranks;
-  no rank more singles after the deal than its unseen cards.
+  reachable by the draws still to come; a hand that must hold a rank then and holds none now
+  must be able to come by it, by draws round the table or from the deal
+  (:meth:`_Search.deliverable`); a hand open on a rank that must be empty of it then, with no
+  draw between to take it away, never held it; no hand keeps more untouched singles than open
+  ranks; no rank more singles after the deal than its unseen cards.
+- The order of the choices leans towards what those later draws ask for (:data:`URGE`) and
+  towards the parity each rank's singles after the deal must have (:data:`PARITY`): it
+  changes only how soon a world is found, never which worlds can be.
 - At the end the deal is completed, by the same kind of search: each hand's untouched singles
   are given ranks (each rank's singles after the deal of the parity of its unseen cards), the
   pairs each seat laid are shared among the ranks, and the cards of each rank among the hands
