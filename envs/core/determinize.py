@@ -82,6 +82,20 @@ class AdmitsWorlds(Protocol):
 
 
 @runtime_checkable
+class DrawsWorlds(Protocol):
+    """Rules that draw a whole history themselves, where no relabelling of the true history's
+    cards reaches every world (Old Maid: a card drawn between two other players changes what
+    each hand may hold, and the table sees only whether it made a pair). Checked first by
+    :func:`resampled_history`."""
+
+    def draw_world(
+        self, s: Any, player: int, history: list[int], sampler: ProbabilitySampler
+    ) -> list[int]:
+        """A history ``player`` cannot tell from ``history`` (a function of his information
+        state and ``sampler`` alone; the game's docstring says how it is drawn)."""
+
+
+@runtime_checkable
 class DrawsHidden(Protocol):
     """Rules that draw the hidden cards themselves (:func:`redeal_unseen`), where the worlds
     are constrained beyond masks in a way the game can count exactly (Authors: an asker holds
@@ -264,13 +278,16 @@ def sort_within(history: list[int], positions: Sequence[int]) -> list[int]:
 def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> list[int]:
     """The history of a world ``player`` cannot tell from ``state`` (the game's re-deal).
 
-    The timed re-deal where the game declares a timeline (:mod:`hoyle.envs.core.timed`), else
+    The game's own draw where it declares one (:class:`DrawsWorlds`), the timed re-deal
+    where it declares a timeline (:mod:`hoyle.envs.core.timed`), else
     :func:`redeal_unseen`; a game with nothing hidden keeps its history. Search agents replay
     it on a bare rules state, skipping the adapter's legality checks; :func:`resample` replays
     it with them.
     """
     rules = state.rules
     history = state.history()
+    if declares(rules, DrawsWorlds):
+        return list(rules.draw_world(state.s, player, history, sampler))
     if declares(rules, DeclaresTimeline):
         tl = rules.timeline(state.s, player)
         if tl is None:
