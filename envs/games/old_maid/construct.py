@@ -322,7 +322,9 @@ class _Search:
 
         A hand open on a rank that a fixed need wants held, with no draw to come that could
         hand it one, must hold it since the deal: it is *committed* to one of its untouched
-        singles. Then no hand may be committed beyond its untouched singles, no rank beyond
+        singles; one that a need wants empty of it, with no draw to come that could take it
+        away, never held it. Neither is open on it any more. Then no hand may be committed
+        beyond its untouched singles, nor keep more of them than ranks open, no rank beyond
         its unseen cards, and the untouched singles left must still be able to give every rank
         whose singles are of the wrong parity one more (each from a hand still open on it, each
         hand no more than its singles): a matching of ranks into hands."""
@@ -330,7 +332,6 @@ class _Search:
         untouched = list(self.untouched)
         singles = list(self.singles)
         opened = list(self.open)
-        committed: set[int] = set()
         closed: set[int] = set()
         for i, wants in self.needs.items():
             if self.state[i] != OPEN:
@@ -340,7 +341,6 @@ class _Search:
                 continue
             q = i // _R
             if need[1] == HELD and self.count_on[q][need[0]] == self.count_on[q][j + 1]:
-                committed.add(i)
                 closed.add(i)
                 untouched[q] -= 1
                 singles[i % _R] += 1

@@ -401,7 +401,7 @@ class OldMaidRules:
 
     def draw_world(
         self, s: OldMaidState, player: int, history: list[int], sampler: ProbabilitySampler
-    ) -> list[int] | None:
+    ) -> list[int]:
         """A whole history ``player`` cannot tell from ``history`` (:func:`.determinizer.
         draw_world`: replayed forward, drawn uniformly among such histories)."""
         return determinizer.draw_world(self, s, player, history, sampler)
