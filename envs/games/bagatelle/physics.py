@@ -111,8 +111,8 @@ def simulate(
     r = board.ball_radius
     ball_e = math.sqrt(physics.ball_restitution)
     outline = board.cushion()
-    for a, b in zip(outline, outline[1:] + outline[:1], strict=True):
-        seg = pymunk.Segment(space.static_body, a, b, 0.0)
+    for p, q in zip(outline, outline[1:] + outline[:1], strict=True):
+        seg = pymunk.Segment(space.static_body, p, q, 0.0)
         seg.elasticity = physics.cushion_restitution / ball_e
         seg.friction = 0.0
         space.add(seg)
@@ -187,7 +187,7 @@ def simulate(
                         break
         if trace_every and (steps % trace_every == 0 or not moving):
             path.append(_positions(bodies))
-            energy.append(sum(0.5 * body.velocity.get_length_sqrd() for body in bodies.values()))
+            energy.append(sum(0.5 * body.velocity.length_squared for body in bodies.values()))
         if not moving:
             break
     rest = _positions(bodies)
