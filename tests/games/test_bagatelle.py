@@ -3,6 +3,7 @@ physics the rules stand on (energy, rest, cups, determinism)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 
@@ -133,7 +134,7 @@ def test_energy_never_grows_during_a_stroke_among_many_balls() -> None:
     _, out = play_stroke(brk, BOARD, PHYSICS, Stroke(1.0, 0.0, 60.0), trace_every=1)
     e = out.energy
     assert e[0] > 0 and e[-1] == 0
-    assert all(b <= a * (1 + 1e-9) + 1e-9 for a, b in zip(e, e[1:], strict=False))
+    assert all(b <= a * (1 + 1e-9) + 1e-9 for a, b in itertools.pairwise(e))
     assert e[0] <= 0.5 * 60.0**2
 
 
