@@ -129,3 +129,47 @@ def test_bad_settings_are_refused() -> None:
         BagatelleEnv(render_mode="ansi")
     with pytest.raises(ValueError):
         BagatelleEnv(angle_noise=-1.0)
+
+
+# --- PettingZoo: several players ----------------------------------------------------------
+
+
+def test_pettingzoo_api_and_seed_tests_pass() -> None:
+    from pettingzoo.test import api_test, seed_test
+
+    from hoyle.envs.games.bagatelle.pettingzoo_env import bagatelle_env
+
+    api_test(bagatelle_env(players=3, rounds=1), num_cycles=200)
+    seed_test(lambda: bagatelle_env(rounds=1, angle_noise=1.0, speed_noise=0.05), num_cycles=20)
+
+
+def test_pettingzoo_rewards_sum_to_each_players_aggregate() -> None:
+    from hoyle.envs.games.bagatelle.pettingzoo_env import bagatelle_env
+
+    env = bagatelle_env(players=2, rounds=2, extra_rounds=1, render_mode="rgb_array")
+    env.reset(seed=4)
+    env.action_space("player_0").seed(4)
+    totals = {a: 0.0 for a in env.possible_agents}
+    strokes = 0
+    for agent in env.agent_iter():
+        _, reward, terminated, truncated, info = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        # Player 0 strikes straight at the black; player 1 strikes at random.
+        if agent == "player_0":
+            action = STRAIGHT
+        else:
+            action = env.action_space(agent).sample()
+        env.step(action)
+        strokes += 1
+    scores = info["scores"]
+    assert strokes in (32, 48)  # two rounds, and one more if tied
+    assert [totals[a] for a in env.possible_agents] == [float(s) for s in scores]
+    best = max(scores)
+    assert info["winners"] == [
+        a for a, s in zip(env.possible_agents, scores, strict=True) if s == best
+    ]
+    frame = env.render()
+    assert frame is not None and frame.ndim == 3

@@ -193,7 +193,7 @@ def match_stroke(
     if m.round + 1 < m.rounds:
         return replace(m, round=m.round + 1, turn=0), out
     if len(top) == 1 or last or m.players == 1:
-        return replace(m, contenders=top, finished=True), out
+        return replace(m, contenders=top, turn=0, finished=True), out
     return replace(m, round=m.round + 1, turn=0, contenders=top), out
 
 
