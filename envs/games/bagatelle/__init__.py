@@ -84,6 +84,7 @@ given here.
 
 from __future__ import annotations
 
+from hoyle.envs.games.bagatelle.game import GAME, BagatelleRules
 from hoyle.envs.games.bagatelle.physics import EMPTY, Outcome, Physics, Stroke, simulate
 from hoyle.envs.games.bagatelle.rules import (
     BALLS_PER_BREAK,
@@ -108,8 +109,10 @@ __all__ = [
     "CENTRE_CUP",
     "CUP_NUMBERS",
     "EMPTY",
+    "GAME",
     "NUM_BALLS",
     "RING_ORDER",
+    "BagatelleRules",
     "Board",
     "Break",
     "Match",

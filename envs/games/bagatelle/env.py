@@ -12,15 +12,16 @@ index  meaning
 2      speed: from 1 in/s (``a[2] = -1``) to the table's top speed (``a[2] = 1``), linearly
 =====  =====================================================================================
 
-The observation is a ``Box`` of :data:`OBS_SIZE` floats in [-1, 1]:
+The observation is a ``Box`` of :data:`OBS_SIZE` floats in [0, 1] (the OpenSpiel game's
+observation tensor begins with the same entries):
 
 =======  ==================================================================================
 entries  meaning
 =======  ==================================================================================
 0-53     for each ball (0 the black, then the player's balls 1-8 in the order played), six
-         values: x / half the width, y / the length (the cup's centre for a ball in a cup,
-         zero for a ball in hand or taken off), then one-hot: in hand, on the board, in a
-         cup, taken off
+         values: (x / half the width + 1) / 2 and y / the length (the cup's centre for a ball
+         in a cup, zero for a ball in hand or taken off), then one-hot: in hand, on the
+         board, in a cup, taken off
 54-71    for each cup 1-9: holds the black, holds another ball
 72       the black has been hit (the obligation to strike it has ceased)
 73       balls played / 8
@@ -95,7 +96,7 @@ def observe(brk: Break, board: Board) -> np.ndarray:
         k = ball * BALL_FEATURES
         if ball in where:
             x, y, status = where[ball]
-            obs[k], obs[k + 1] = x / half, y / board.length
+            obs[k], obs[k + 1] = (x / half + 1.0) / 2.0, y / board.length
         elif ball > brk.played:
             status = 0
         else:
@@ -130,7 +131,7 @@ class BagatelleEnv(gymnasium.Env[np.ndarray, np.ndarray]):
         self.speed_noise = speed_noise
         self.render_mode = render_mode
         self.action_space = spaces.Box(-1.0, 1.0, (3,), dtype=np.float32)
-        self.observation_space = spaces.Box(-1.0, 1.0, (OBS_SIZE,), dtype=np.float32)
+        self.observation_space = spaces.Box(0.0, 1.0, (OBS_SIZE,), dtype=np.float32)
         self.brk = new_break(self.board)
         self.last: Outcome | None = None
         self._figure: Any = None

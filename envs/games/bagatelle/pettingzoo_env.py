@@ -73,7 +73,7 @@ class BagatelleAEC(AECEnv[str, np.ndarray, np.ndarray]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(players)]
         size = OBS_SIZE + players + 2
-        self._obs_space = spaces.Box(-1.0, 1.0, (size,), dtype=np.float32)
+        self._obs_space = spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
         self._act_space = spaces.Box(-1.0, 1.0, (3,), dtype=np.float32)
         self.match = new_match(self.board, players, rounds, extra_rounds)
         self._path: tuple[Any, ...] = ()

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pymunk
+from pymunk._chipmunk import lib
 
 from hoyle.envs.games.bagatelle.table import NUM_CUPS, Board
 
@@ -135,6 +136,9 @@ def simulate(
         bodies[b] = body
         shapes[b] = shape
     bodies[ball].velocity = stroke.velocity()
+    # The per-step loop reads and writes velocities through Chipmunk's C calls directly: the
+    # Python properties cost several times the physics step itself.
+    refs = {b: body._body for b, body in bodies.items()}
 
     touched: list[bool] = [False]
 
@@ -158,21 +162,23 @@ def simulate(
         steps += 1
         moving = False
         for b in list(bodies):
-            body = bodies[b]
-            vx, vy = body.velocity
-            speed = math.hypot(vx, vy)
-            if speed == 0.0:
+            ref = refs[b]
+            v = _velocity(ref)
+            vx, vy = v.x, v.y
+            if vx == 0.0 and vy == 0.0:
                 continue
-            x, y = body.position
+            speed = math.hypot(vx, vy)
+            pos = _position(ref)
+            x, y = pos.x, pos.y
             if y < half_way and vy < 0:
-                space.remove(body, shapes.pop(b))
-                del bodies[b]
+                space.remove(bodies.pop(b), shapes.pop(b))
                 off.append(b)
                 continue
             if speed <= slow:
-                body.velocity = (0.0, 0.0)
+                _set_velocity(ref, (0.0, 0.0))
             else:
-                body.velocity = (vx * (1 - slow / speed), vy * (1 - slow / speed))
+                k = 1.0 - slow / speed
+                _set_velocity(ref, (vx * k, vy * k))
                 moving = True
             if speed <= physics.capture_speed and math.hypot(x - cx, y - cy) <= near_ring:
                 for c, (ux, uy) in enumerate(centres):
@@ -180,8 +186,7 @@ def simulate(
                         cup_list[c] == EMPTY
                         and math.hypot(x - ux, y - uy) <= physics.capture_radius
                     ):
-                        space.remove(body, shapes.pop(b))
-                        del bodies[b]
+                        space.remove(bodies.pop(b), shapes.pop(b))
                         cup_list[c] = b
                         _add_sunk(space, centres[c], r, ball_e)
                         break
@@ -201,6 +206,11 @@ def simulate(
         path=tuple(path),
         energy=tuple(energy),
     )
+
+
+_velocity = lib.cpBodyGetVelocity
+_set_velocity = lib.cpBodySetVelocity
+_position = lib.cpBodyGetPosition
 
 
 def _add_sunk(space: pymunk.Space, centre: tuple[float, float], r: float, e: float) -> None:

@@ -1,0 +1,147 @@
+"""Stroke players for Bagatelle's continuous table: random, and a planner through the simulator.
+
+Each has ``choose(brk) -> Stroke`` (the book's player, :class:`~hoyle.agents.heuristics.
+bagatelle.BookStrokes`, has the same), so the Gymnasium env, the measurements and the pictures
+play them alike.
+
+:class:`CrossEntropyPlanner` searches the stroke by the cross-entropy method: it draws strokes
+from a normal over the env's action box ``[-1, 1]^3`` (position, direction, speed), plays each
+through the simulator from the position as it lies, keeps the best (the elite) and refits the
+normal to them, a few rounds; then it plays the best stroke seen. A stroke is valued by the
+break's points after it, plus half a point for having hit the black (until it is hit nothing
+scores). With ``noise_samples`` > 0 each stroke is valued as the mean over that many draws of
+the table's noise, the same draws for every stroke (common random numbers). The first round's
+draws include the book's stroke where a book player is given (``seed_with``), so the search
+starts from what a person would try.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from hoyle.envs.games.bagatelle.env import action_from_stroke, stroke_from_action
+from hoyle.envs.games.bagatelle.physics import Physics, Stroke
+from hoyle.envs.games.bagatelle.rules import Break, break_score, new_break, play_stroke
+from hoyle.envs.games.bagatelle.table import Board
+
+
+class StrokePlayer(Protocol):
+    """Anything that chooses a stroke for a break as it lies."""
+
+    def choose(self, brk: Break) -> Stroke: ...
+
+
+def perturb(stroke: Stroke, physics: Physics, angle: float, speed: float) -> Stroke:
+    """``stroke`` with noise: ``angle`` degrees added, the speed scaled by ``1 + speed``."""
+    return Stroke(
+        stroke.x,
+        min(max(stroke.angle + angle, -89.0), 89.0),
+        min(max(stroke.speed * (1.0 + speed), 0.5), physics.max_speed),
+    )
+
+
+class RandomStrokes:
+    """A stroke drawn uniformly from the env's action box."""
+
+    def __init__(self, board: Board, physics: Physics, seed: int = 0) -> None:
+        self.board, self.physics = board, physics
+        self.rng = np.random.default_rng(seed)
+
+    def choose(self, brk: Break) -> Stroke:
+        action = self.rng.uniform(-1.0, 1.0, 3)
+        return stroke_from_action(action, brk, self.board, self.physics)
+
+
+@dataclass
+class PlannerStats:
+    """What the last search cost: simulated strokes, and the value found."""
+
+    simulations: int = 0
+    value: float = 0.0
+
+
+class CrossEntropyPlanner:
+    """The cross-entropy method over one stroke (module docstring)."""
+
+    def __init__(
+        self,
+        board: Board,
+        physics: Physics,
+        samples: int = 48,
+        iterations: int = 4,
+        elite: int = 8,
+        angle_noise: float = 0.0,
+        speed_noise: float = 0.0,
+        noise_samples: int = 0,
+        seed: int = 0,
+        seed_with: StrokePlayer | None = None,
+    ) -> None:
+        if samples < 2 or iterations < 1 or not 1 <= elite <= samples:
+            raise ValueError("the planner needs 2+ samples, 1+ iterations, 1 to samples elite")
+        self.board, self.physics = board, physics
+        self.samples, self.iterations, self.elite = samples, iterations, elite
+        self.angle_noise, self.speed_noise = angle_noise, speed_noise
+        self.noise_samples = noise_samples
+        self.rng = np.random.default_rng(seed)
+        self.seed_with = seed_with
+        self.stats = PlannerStats()
+
+    def value(self, brk: Break, stroke: Stroke, noise: list[tuple[float, float]]) -> float:
+        total = 0.0
+        for da, ds in noise or [(0.0, 0.0)]:
+            s = perturb(stroke, self.physics, self.angle_noise * da, self.speed_noise * ds)
+            after, _ = play_stroke(brk, self.board, self.physics, s)
+            total += break_score(after) + 0.5 * after.black_hit
+        self.stats.simulations += max(len(noise), 1)
+        return total / max(len(noise), 1)
+
+    def choose(self, brk: Break) -> Stroke:
+        self.stats = PlannerStats()
+        noise = [(float(a), float(b)) for a, b in self.rng.standard_normal((self.noise_samples, 2))]
+        mean, std = np.zeros(3), np.ones(3)
+        best: tuple[float, Stroke] | None = None
+        for it in range(self.iterations):
+            actions = np.clip(self.rng.normal(mean, std, (self.samples, 3)), -1.0, 1.0)
+            strokes = [stroke_from_action(a, brk, self.board, self.physics) for a in actions]
+            if it == 0 and self.seed_with is not None:
+                strokes[0] = self.seed_with.choose(brk)
+                actions[0] = _action_of(strokes[0], self.board, self.physics)
+            values = np.array([self.value(brk, s, noise) for s in strokes])
+            order = np.argsort(-values, kind="stable")
+            top = order[: self.elite]
+            if best is None or values[order[0]] > best[0]:
+                best = (float(values[order[0]]), strokes[int(order[0])])
+            mean = actions[top].mean(axis=0)
+            std = np.maximum(actions[top].std(axis=0), 0.02)
+        assert best is not None
+        self.stats.value = best[0]
+        return best[1]
+
+
+def _action_of(stroke: Stroke, board: Board, physics: Physics) -> np.ndarray:
+    return np.clip(action_from_stroke(stroke, board, physics).astype(np.float64), -1.0, 1.0)
+
+
+def play_break(
+    player: StrokePlayer,
+    board: Board,
+    physics: Physics,
+    angle_noise: float = 0.0,
+    speed_noise: float = 0.0,
+    seed: int = 0,
+) -> int:
+    """One break by ``player`` on a table with the given noise (drawn from ``seed``); its
+    score."""
+    rng = random.Random(seed)
+    brk = new_break(board)
+    while not brk.over:
+        stroke = player.choose(brk)
+        stroke = perturb(
+            stroke, physics, angle_noise * rng.gauss(0, 1), speed_noise * rng.gauss(0, 1)
+        )
+        brk, _ = play_stroke(brk, board, physics, stroke)
+    return break_score(brk)

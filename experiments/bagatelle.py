@@ -1,0 +1,183 @@
+"""``hoyle bagatelle``: strokes compared on the table, and the table drawn.
+
+``hoyle bagatelle compare`` plays breaks of eight balls (Hoffmann, Hoyle's Games Modernized,
+BAGATELLE) by random strokes, the book's strokes and the cross-entropy planner on a table with
+seeded noise on every stroke (the same noise draws for every player: break ``i`` uses seed
+``seed + i``), and reports the mean score per break with a 95% interval; ``--out FILE`` keeps
+the scores as JSON (never over an existing file).
+
+``hoyle bagatelle draw --out DIR`` plays one break by the book's strokes and writes the board
+after it (``bagatelle-board.png``) and the animation of its first stroke
+(``bagatelle-stroke.gif``) into ``DIR`` (refusing files that exist).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hoyle.agents.bagatelle import CrossEntropyPlanner, RandomStrokes, StrokePlayer, play_break
+from hoyle.agents.heuristics.bagatelle import BookStrokes
+from hoyle.envs.core.files import atomic_write, write_text
+from hoyle.envs.games.bagatelle import Board, Physics, new_break, play_stroke
+from hoyle.experiments.usage import UsageError
+
+PLAYERS = ("random", "book", "planner")
+
+
+def interval(scores: list[int]) -> tuple[float, float]:
+    """The mean and the half-width of its normal 95% interval."""
+    mean = statistics.fmean(scores)
+    if len(scores) < 2:
+        return mean, math.inf
+    return mean, 1.96 * statistics.stdev(scores) / math.sqrt(len(scores))
+
+
+def make_player(
+    name: str, board: Board, physics: Physics, seed: int, args: argparse.Namespace
+) -> StrokePlayer:
+    if name == "random":
+        return RandomStrokes(board, physics, seed)
+    if name == "book":
+        return BookStrokes(board, physics, seed=seed)
+    return CrossEntropyPlanner(
+        board,
+        physics,
+        samples=args.samples,
+        iterations=args.iterations,
+        elite=max(2, args.samples // 6),
+        angle_noise=args.angle_noise,
+        speed_noise=args.speed_noise,
+        noise_samples=args.noise_samples,
+        seed=seed,
+        seed_with=BookStrokes(board, physics, seed=seed) if args.seed_with_book else None,
+    )
+
+
+def compare(args: argparse.Namespace, say: Callable[[str], None] = print) -> dict[str, Any]:
+    board, physics = Board(), Physics()
+    counts = {"random": args.breaks, "book": args.breaks, "planner": args.planner_breaks}
+    result: dict[str, Any] = {
+        "source": "Hoffmann, Hoyle's Games Modernized, BAGATELLE (docs/games/bagatelle.md)",
+        "angle_noise_deg": args.angle_noise,
+        "speed_noise": args.speed_noise,
+        "seed": args.seed,
+        "planner": {"samples": args.samples, "iterations": args.iterations,
+                    "noise_samples": args.noise_samples, "seeded_with_book": args.seed_with_book},
+        "players": {},
+    }  # fmt: skip
+    for name in PLAYERS:
+        scores = []
+        start = time.perf_counter()
+        for i in range(counts[name]):
+            player = make_player(name, board, physics, args.seed + i, args)
+            scores.append(
+                play_break(
+                    player, board, physics, args.angle_noise, args.speed_noise, args.seed + i
+                )
+            )
+        seconds = time.perf_counter() - start
+        mean, half = interval(scores)
+        result["players"][name] = {
+            "breaks": len(scores),
+            "mean": mean,
+            "ci95": half,
+            "scores": scores,
+            "seconds": round(seconds, 1),
+        }
+        say(
+            f"{name:8s} {len(scores):4d} breaks  mean {mean:6.2f} +- {half:5.2f}  ({seconds:.0f} s)"
+        )
+    return result
+
+
+def draw(out: Path) -> list[Path]:
+    """The board after a break of the book's strokes, and its first stroke as a GIF."""
+    import numpy as np
+    from PIL import Image
+
+    from hoyle.envs.games.bagatelle.render import render_rgb, stroke_frames
+
+    board, physics = Board(), Physics()
+    book = BookStrokes(board, physics)
+    targets = [out / "bagatelle-board.png", out / "bagatelle-stroke.gif"]
+    for t in targets:
+        if t.exists():
+            raise UsageError(f"{t} exists: never overwritten; remove it or name another folder")
+    brk = new_break(board)
+    first = None
+    path: Any = ()
+    while not brk.over:
+        before = brk
+        brk, outcome = play_stroke(brk, board, physics, book.choose(brk), trace_every=4)
+        path = outcome.path
+        if first is None:
+            first = stroke_frames(board, before, brk, outcome.path, every=2, size=(560, 490))
+    image = render_rgb(board, brk, path, title=f"Bagatelle: the book's strokes, {_score(brk)}")
+    atomic_write(targets[0], lambda p: Image.fromarray(image).save(p, format="PNG"))
+    assert first is not None
+    frames = [Image.fromarray(np.asarray(f)) for f in first]
+    frames += [frames[-1]] * 20  # hold the last frame a moment
+    atomic_write(
+        targets[1],
+        lambda p: frames[0].save(
+            p, format="GIF", save_all=True, append_images=frames[1:], duration=66, loop=0
+        ),
+    )
+    return targets
+
+
+def _score(brk: Any) -> str:
+    from hoyle.envs.games.bagatelle import break_score
+
+    return f"the break scores {break_score(brk)}"
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.action == "draw":
+        out = Path(args.out)
+        if not out.is_dir():
+            raise UsageError(f"--out {args.out}: no such folder")
+        for p in draw(out):
+            print(f"wrote {p}")
+        return 0
+    if args.breaks < 1 or args.planner_breaks < 0 or args.samples < 2 or args.iterations < 1:
+        raise UsageError("--breaks must be 1+, --planner-breaks 0+, --samples 2+, --iterations 1+")
+    target = Path(args.out) if args.out else None
+    if target is not None and target.exists():
+        raise UsageError(f"--out {args.out}: the file exists; results are never overwritten")
+    result = compare(args)
+    if target is not None:
+        write_text(target, json.dumps(result, indent=1) + "\n")
+        print(f"wrote {target}")
+    return 0
+
+
+def add_command(subparsers: Any) -> None:
+    """Add ``hoyle bagatelle`` to the ``hoyle`` command line."""
+    p = subparsers.add_parser(
+        "bagatelle",
+        help="Bagatelle's table: compare stroke players, draw the board",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("action", choices=("compare", "draw"))
+    p.add_argument("--breaks", type=int, default=100, help="breaks for random and book (100)")
+    p.add_argument("--planner-breaks", type=int, default=20, help="breaks for the planner (20)")
+    p.add_argument("--angle-noise", type=float, default=1.0, help="degrees, std (1.0)")
+    p.add_argument("--speed-noise", type=float, default=0.05, help="fraction, std (0.05)")
+    p.add_argument("--samples", type=int, default=32, help="planner strokes a round (32)")
+    p.add_argument("--iterations", type=int, default=3, help="planner rounds (3)")
+    p.add_argument("--noise-samples", type=int, default=0,
+                   help="noise draws per planned stroke; 0 plans on the noiseless table (0)")  # fmt: skip
+    p.add_argument("--seed-with-book", action="store_true",
+                   help="put the book's stroke among the planner's first draws")  # fmt: skip
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default="", help="compare: a JSON file; draw: a folder")
+    p.set_defaults(func=run)
