@@ -44,8 +44,11 @@ def make_player(
 ) -> StrokePlayer:
     if name == "random":
         return RandomStrokes(board, physics, seed)
-    if name == "book":
-        return BookStrokes(board, physics, seed=seed)
+    if name == "book" or name.startswith("book:"):
+        off = [part.lstrip("-") for part in name.split(":")[1:]]
+        return BookStrokes(board, physics, off=off, seed=seed)
+    if name != "planner":
+        raise UsageError(f"no player {name!r}: random, book, book:-<hint>[:-<hint>...], planner")
     return CrossEntropyPlanner(
         board,
         physics,
@@ -62,7 +65,9 @@ def make_player(
 
 def compare(args: argparse.Namespace, say: Callable[[str], None] = print) -> dict[str, Any]:
     board, physics = Board(), Physics()
-    counts = {"random": args.breaks, "book": args.breaks, "planner": args.planner_breaks}
+    players = args.players or list(PLAYERS)
+    for name in players:
+        make_player(name, board, physics, 0, args)  # refuse a bad name before any play
     result: dict[str, Any] = {
         "source": "Hoffmann, Hoyle's Games Modernized, BAGATELLE (docs/games/bagatelle.md)",
         "angle_noise_deg": args.angle_noise,
@@ -72,10 +77,10 @@ def compare(args: argparse.Namespace, say: Callable[[str], None] = print) -> dic
                     "noise_samples": args.noise_samples, "seeded_with_book": args.seed_with_book},
         "players": {},
     }  # fmt: skip
-    for name in PLAYERS:
+    for name in players:
         scores = []
         start = time.perf_counter()
-        for i in range(counts[name]):
+        for i in range(args.planner_breaks if name == "planner" else args.breaks):
             player = make_player(name, board, physics, args.seed + i, args)
             scores.append(
                 play_break(
@@ -168,6 +173,9 @@ def add_command(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("action", choices=("compare", "draw"))
+    p.add_argument("--players", nargs="+", metavar="PLAYER",
+                   help="compare: random, book, book:-<hint>[:-<hint>...] (the book's strokes "
+                   "with hints off), planner (default: random book planner)")  # fmt: skip
     p.add_argument("--breaks", type=int, default=100, help="breaks for random and book (100)")
     p.add_argument("--planner-breaks", type=int, default=20, help="breaks for the planner (20)")
     p.add_argument("--angle-noise", type=float, default=1.0, help="degrees, std (1.0)")

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hoyle.agents.base import HoyleBot
-from hoyle.agents.heuristics.hints import Hint, HintPolicy, register_hints
+from hoyle.agents.heuristics.hints import Hint, HintPolicy, register_hints, resolve_hint
 from hoyle.envs.games.bagatelle.physics import EMPTY, Physics, Stroke
 from hoyle.envs.games.bagatelle.rules import BLACK, Break
 from hoyle.envs.games.bagatelle.table import CUP_NUMBERS, Board
@@ -351,8 +351,8 @@ class BookStrokes:
 
     def __init__(self, board: Board, physics: Physics, off: Iterable[str] = (), seed: int = 0):
         self.board, self.physics = board, physics
-        gone = set(off)
-        enabled = [h.id for h in HINTS if h.id not in gone and h.id.split(".", 1)[1] not in gone]
+        gone = {resolve_hint("bagatelle", name) for name in off}  # an unknown name raises
+        enabled = [h.id for h in HINTS if h.id not in gone]
         self.policy = HintPolicy(HINTS, enabled, seed)
         self.last_reason: str | None = None
 

@@ -123,5 +123,7 @@ def test_heuristic_bot_plays_the_openspiel_game() -> None:
     assert sum(state.returns()) == pytest.approx(0.0)
     scores = state.s.match.scores
     assert scores[0] >= 10, scores  # the book's strokes on the grid still score
+    with pytest.raises(ValueError, match="no hint"):
+        BookStrokes(BOARD, PHYSICS, ("off-the-cushions",))
     off = make("heuristic:-off-the-cushion", game, seed=0)
     assert off.step(game.new_initial_state()) in game.new_initial_state().legal_actions()
