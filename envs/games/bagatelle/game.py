@@ -124,6 +124,12 @@ class BagatelleRules:
             )
         )
         self._all = list(range(self.num_distinct_actions))
+        span = self.board.baulk_half_span
+        self._decimals = (
+            _decimals(2 * span / max(self.positions - 1, 1)),
+            _decimals(2 * self.max_angle / max(self.angles - 1, 1)),
+            _decimals(self.top_speed / self.speeds),
+        )
 
     # --- the stroke grid -------------------------------------------------------------------
     def stroke(self, action: int) -> Stroke:
@@ -233,18 +239,20 @@ class BagatelleRules:
         return self.stroke_words(action)
 
     def stroke_words(self, action: int) -> str:
+        """The stroke in words, each number to as many decimals as its grid needs."""
         st = self.stroke(action)
+        px, pa, pv = self._decimals
         where = (
             "spot b"
             if abs(st.x) < 1e-9
-            else f"{abs(st.x):.1f} in {'left' if st.x < 0 else 'right'}"
+            else f"{abs(st.x):.{px}f} in {'left' if st.x < 0 else 'right'}"
         )
         aim = (
             "straight"
             if abs(st.angle) < 1e-9
-            else f"{abs(st.angle):.1f} deg {'left' if st.angle < 0 else 'right'}"
+            else f"{abs(st.angle):.{pa}f} deg {'left' if st.angle < 0 else 'right'}"
         )
-        return f"from {where}, {aim}, {st.speed:.1f} in/s"
+        return f"from {where}, {aim}, {st.speed:.{pv}f} in/s"
 
     def state_string(self, s: BagatelleState) -> str:
         return "Bagatelle\n" + self.view_string(self.player_view(s, 0), True)
@@ -358,6 +366,11 @@ class BagatelleRules:
             if b != EMPTY:
                 zones[f"cup {c + 1}"] = 1 << b
         return zones
+
+
+def _decimals(step: float) -> int:
+    """Decimals enough to tell numbers ``step`` apart (at least one)."""
+    return max(1, math.ceil(-math.log10(step)) + 1)
 
 
 def noise_words(outcome: int) -> str:
