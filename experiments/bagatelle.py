@@ -46,7 +46,10 @@ def make_player(
         return RandomStrokes(board, physics, seed)
     if name == "book" or name.startswith("book:"):
         off = [part.lstrip("-") for part in name.split(":")[1:]]
-        return BookStrokes(board, physics, off=off, seed=seed)
+        try:
+            return BookStrokes(board, physics, off=off, seed=seed)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
     if name != "planner":
         raise UsageError(f"no player {name!r}: random, book, book:-<hint>[:-<hint>...], planner")
     return CrossEntropyPlanner(
