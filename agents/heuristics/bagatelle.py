@@ -18,8 +18,9 @@ is played (the black counts double), a seeded RNG breaking ties.
 3. ``off-the-cushion`` -- "The approved methods of play ... as to holes 4, 5, 6, 7, 8, 9 ...
    the ball being so struck as to go 'off the cushion' into the desired hole".
 4. ``round-the-cushion`` -- a ball lying within its own diameter of the top cushion is struck
-   by a ball sent slowly round the cushion, driving it toward the centre (the book's Fig. 3
-   and the surrounding text, docs/games/bagatelle.md).
+   by a ball sent slowly round the cushion, driving it toward the centre; one lying farther out
+   lets the ball run harmlessly round (the book's hints go on after Fig. 3 so; the excerpt this
+   project quotes stops before that passage: docs/games/bagatelle.md).
 
 :class:`BookStrokes` plays the continuous strokes (the Gymnasium env's); ``heuristic`` for the
 OpenSpiel game (:func:`from_spec`) plays the legal action nearest its stroke.
