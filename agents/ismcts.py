@@ -61,6 +61,9 @@ final      visits    tree: move choice, most ``visits`` or best mean ``value``
 scale      std       tree: exploration scale, running ``std`` of leaf returns or half ``range``
 auction    search    ``heuristic``: the game's heuristic decides outside the card play (the
                      auction, discards); only the card play is searched (trick games)
+roots      all       flat: ``hints`` compares only the moves the book hints recommend (the
+                     heuristic's, and its choice with any one hint off where that leaves at
+                     most six moves); the prior's move stays in every phase
 =========  ========  ==========================================================================
 
 The defaults work on every game (no heuristic needed). **Recommended** at about one second
@@ -124,6 +127,21 @@ searched move on average, at most 1.13 s, over three seeded deals), four-handed 
 against the field of three heuristics: +2.92 [+2.33, +3.51] counters a deal
 (``docs/leaderboards/pochen-ismcts``).
 
+Authors (``roots=hints``, ``sims=100``: 0.63 s a move, CPU, over the searcher's 675 moves of
+28 games on the shared 2-core machine), four-handed against the field of three heuristics over
+50 deals: +1.240 [+0.855, +1.625] counters a deal, and each copy head to head (+1.205,
++1.175, +1.340; ``docs/leaderboards/authors-ismcts``). An ask has up to 132 legal moves and
+each rollout plays out a deal of about a hundred asks, so a second buys about a hundred
+rollouts: spread over every legal ask that is a rollout or two each, and the deep tree at 25 simulations lost all 12 games of its 3 deals. Cut to the asks the book
+hints recommend (``roots=hints``: the heuristic's ties, and its choice with one hint off; 4.6
+moves on average over a deal, a single one in a quarter of the positions) and with the
+heuristic's move in every phase, the search leaves every move the heuristic might make (its
+ties over 20 seeds) in a quarter of its searched asks (17 of 73 over three deals): 7 for the
+same card or denomination of another player or suit, weighed by the exact re-deal (hand sizes
+and the record, which ``track-asks`` counts only as places), and 10 for another denomination
+than the heuristic's (``hold-most`` asks for the one held most, ``track-asks`` for the
+likeliest card; the search weighs both by the rollouts' outcome).
+
 From Python, ``ISMCTSBot(game, seed, rollout=callable)`` takes any evaluator
 (:data:`hoyle.agents.search.Evaluator`, or a ``pyspiel.State -> returns`` callable).
 """
@@ -136,6 +154,7 @@ from typing import Any
 from hoyle.agents.search import (
     AUCTION_CHOICES,
     Evaluator,
+    HeuristicPrior,
     Option,
     TreeSearchBot,
     determinizer,
@@ -165,8 +184,12 @@ RECOMMENDED: dict[str, str] = {
     "pochen": _FLAT + "1500",
     "pope_joan": _FLAT + "800",
     "newmarket": _FLAT + "100",
-    # Speculation: 0.88 s a move (4 players); no edge over the heuristic measured
-    # (docs/leaderboards/speculation-ismcts: -0.017 [-0.132, +0.098] over 120 deals).
+    # Authors: 0.63 s a move (4 players); +1.240 [+0.855, +1.625] a deal over the heuristic
+    # field, 50 deals (docs/leaderboards/authors-ismcts): it weighs whom to ask, and for
+    # which denomination, among the asks the book hints recommend (roots=hints).
+    "authors": _FLAT.replace("margin=1,", "margin=1,roots=hints,") + "100",
+    # Speculation: 0.88 s a move (4 players); +0.086 [+0.048, +0.123] a deal over the
+    # heuristic field, 1,000 deals (docs/leaderboards/speculation-ismcts).
     "speculation": _FLAT + "800",
 }
 """The strongest spec measured per game at about one second per move (the committed
@@ -196,6 +219,12 @@ OPTIONS: dict[str, Option] = {
     "bias": Option(
         1.0, non_negative_float, "progressive bias of the prior's move (units of spread)"
     ),
+    "roots": Option(
+        "all",
+        str,
+        "flat: the root's moves compared: every legal one, or those a book hint recommends",
+        ("all", "hints"),
+    ),
     "auction": Option(
         "search",
         str,
@@ -222,6 +251,7 @@ class ISMCTSBot(TreeSearchBot):
         prior: str = "none",
         bias: float = 1.0,
         auction: str = "search",
+        roots: str = "all",
         name: str = "",
     ) -> None:
         super().__init__(
@@ -229,6 +259,11 @@ class ISMCTSBot(TreeSearchBot):
         )
         self.flat = search == "flat"
         self.margin = margin
+        self.hinted: HeuristicPrior | None = None
+        if roots == "hints":
+            if not self.flat:
+                raise ValueError(f"{self.name}: roots=hints needs search=flat")
+            self.hinted = self.prior or HeuristicPrior(game)
         self._perfect = perfect_information(game)
         self.determinize = determinizer(game)
 
@@ -253,9 +288,14 @@ class ISMCTSBot(TreeSearchBot):
                 return det(state, player, sampler)
 
         if self.flat:
+            candidates = self.hinted.candidates if self.hinted is not None else None
             root, action = flat_search(
-                sim, legal, world, self.sims, self.evaluate, rng, self.prior, self.margin
-            )
+                sim, legal, world, self.sims, self.evaluate, rng, self.prior, self.margin,
+                candidates,
+            )  # fmt: skip
+            if not root.visits:  # the book hints' one move
+                self.last_sims, self.last_reason = 0, "roots=hints: the hints' one move"
+                return [(a, float(a == action)) for a in legal], action
             return self.report(root, action, legal)
         return self.tree_move(world, legal, rng, chance_key)
 

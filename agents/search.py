@@ -349,6 +349,11 @@ class HeuristicRollout:
                 return returns
 
 
+HINTED_WIDTH = 6
+"""``roots=hints``: the most moves a chain of hints with one switched off may leave and still
+count as recommending them."""
+
+
 class HeuristicPrior:
     """The game's heuristic move for the player to move in a world, as a prior in the tree.
 
@@ -369,6 +374,29 @@ class HeuristicPrior:
     def __call__(self, sim: Sim, s: Any, player: int, legal: Sequence[int]) -> int:
         assert isinstance(sim, HoyleSim)
         return self.rollout.choose(sim, s, player, legal)
+
+    def candidates(self, sim: Sim, s: Any, player: int, legal: Sequence[int]) -> list[int]:
+        """The moves the book hints recommend (``roots=hints``): the heuristic's choices (the
+        moves its hints in order leave), and those it would leave with any one hint switched
+        off where they are at most :data:`HINTED_WIDTH` (more is no recommendation: in
+        Authors, with ``hold-most`` off at the first ask, nearly every ask is left), in the
+        order of ``legal``. All of ``legal`` for a game whose heuristic is not a hint policy.
+        """
+        assert isinstance(sim, HoyleSim)
+        policy = self.rollout.policy
+        if policy is None:
+            return list(legal)
+        view = sim.rules.player_view(s, player)
+        keep: set[int] = set()
+        for off in range(-1, len(policy.hints)):
+            chain, _ = policy.narrow(view, legal, off)
+            if off < 0 or len(chain) <= HINTED_WIDTH:
+                keep.update(chain)
+        return [a for a in legal if a in keep]
+
+
+Candidates = Callable[[Sim, Any, int, Sequence[int]], list[int]]
+"""The root's moves a flat search compares, from ``(sim, world, player, legal)``."""
 
 
 class StateEvaluator:
@@ -565,6 +593,7 @@ def flat_search(
     rng: random.Random,
     prior: HeuristicPrior | None = None,
     margin: float = 0.0,
+    candidates: Candidates | None = None,
 ) -> tuple[Node, int]:
     """Paired flat Monte Carlo with sequential halving: the root's actions compared on common
     worlds and common random numbers.
@@ -584,26 +613,43 @@ def flat_search(
     action beats it by more than ``margin`` standard errors of their paired difference (over
     the rounds both played): a conservative improvement, which leaves a good heuristic only on
     evidence rather than on the noise of a few dozen rollouts.
+    ``candidates`` (``(sim, world, player, legal) -> moves``, read in the first world, which
+    the searcher's view fixes) restricts the comparison to the moves it names, the prior's
+    move (chosen among all of ``legal``) always among them and never halved away (so that
+    ``margin`` compares the two on every round); with one move left it is played without
+    simulations.
     Returns the root (each child's visits and summed return) and the chosen action.
     """
     root = Node()
-    for a in legal:
+    first = worlds(0)
+    alive = (
+        list(legal)
+        if candidates is None
+        else candidates(sim, first, sim.current_player(first), legal)
+    )
+    if len(alive) == 1:
+        root.children[alive[0]] = Node()
+        return root, int(alive[0])
+    for a in alive:
         root.children[a] = Node()
-    alive = list(legal)
     phases = max(1, math.ceil(math.log2(len(alive))))
     per_phase = sims / phases
     clone, apply, cur = sim.clone, sim.apply, sim.current_player
     prior_move = -1
-    per_round: dict[int, list[float]] = {a: [] for a in legal}
+    per_round: dict[int, list[float]] = {a: [] for a in alive}
     k = 0
     for phase in range(phases):
         for _ in range(max(1, int(per_phase / len(alive)))):
-            world = worlds(k)
+            world = first if k == 0 else worlds(k)
             k += 1
             player = cur(world)
             if k == 1 and prior is not None:
                 prior.reset(rng)
                 prior_move = prior(sim, world, player, legal)
+                if prior_move not in root.children:
+                    root.children[prior_move] = Node()
+                    alive.append(prior_move)
+                    per_round[prior_move] = []
             seed = rng.getrandbits(64)
             for a in alive:
                 s = clone(world)
@@ -617,7 +663,10 @@ def flat_search(
                 per_round[a].append(ret[player])
         if phase < phases - 1 and len(alive) > 2:
             alive.sort(key=lambda a: (-root.children[a].mean(), a != prior_move))
-            alive = alive[: (len(alive) + 1) // 2]
+            kept = alive[: (len(alive) + 1) // 2]
+            if candidates is not None and prior_move in alive and prior_move not in kept:
+                kept.append(prior_move)  # the margin's test then has every round
+            alive = kept
     top = max(root.children[a].mean() for a in alive)
     ties = [a for a in alive if root.children[a].mean() == top]
     if prior_move in ties:

@@ -39,12 +39,13 @@ its paired difference from seat 0 (:func:`hoyle.experiments.stats.seat_effects`)
 acts first in most random games (eldest hand, in most of the books' games) and the first dealer
 (where the game's state names one) are named, and whether their intervals exclude 0.
 
-**Value of memory** (:func:`memory_value`): where the game's heuristic has a hint with the short
-id ``track-stops`` (the memory of the cards played and the "withouts" announced), the match of
-``heuristic`` against ``heuristic:-track-stops`` (copies of it in the other seats, or the other
-side): the heuristic's mean result, which is the duplicate-paired difference of returns
-``heuristic − heuristic:-track-stops`` that ``hoyle match`` prints, with its 95% interval. Otherwise the report says that the
-heuristic has no memory switch.
+**Value of memory** (:func:`memory_value`): where the game's heuristic has a memory hint
+(:func:`memory_hint`: ``track-stops``, the memory of the cards played and the "withouts"
+announced; ``track-asks`` at Authors), the match of ``heuristic`` against
+``heuristic:-<that hint>`` (copies of it in the other seats, or the other side): the
+heuristic's mean result, which is the duplicate-paired difference of returns that ``hoyle
+match`` prints, with its 95% interval. Otherwise the report says that the heuristic has no
+memory switch.
 
 Storage: ``<out>/<game>/`` is the analytics run's folder (:mod:`hoyle.experiments.runs`: a
 marker, a lock, atomic writes, nothing foreign touched). It holds ``decisions.json`` (the random
@@ -88,7 +89,6 @@ from hoyle.experiments.usage import EXIT_INTERRUPTED, UsageError, check_agents, 
 
 KIND = "analytics"
 DECISIONS_FILE = "decisions.json"
-MEMORY_HINT = "track-stops"
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile: the ``z`` of "deals for skill to show"."""
 SAVE_EVERY = 5.0
@@ -361,16 +361,17 @@ def seat_effect(
 
 def memory_value(df: pd.DataFrame) -> dict[str, Any]:
     """The mean result of the heuristic with memory against copies of itself without (in two
-    players, the duplicate-paired difference heuristic − heuristic:-track-stops)."""
+    players, the duplicate-paired difference heuristic − heuristic:-<its memory hint>)."""
     gap, sd = agent_result(df, "memory")
     return {"difference": gap.to_json(), "duplicate_sd": sd}
 
 
-def has_memory_switch(short_name: str) -> bool:
-    """Whether the game's heuristic has a hint of short id :data:`MEMORY_HINT`."""
+def memory_hint(short_name: str) -> str | None:
+    """The short id of the game heuristic's memory hint (the first declared with
+    ``memory=True``), or ``None`` where it has none."""
     from hoyle.agents.heuristics import game_hints
 
-    return any(h.id.split(".", 1)[-1] == MEMORY_HINT for h in game_hints(short_name))
+    return next((h.id.split(".", 1)[-1] for h in game_hints(short_name) if h.memory), None)
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -409,10 +410,11 @@ def analyse(s: Settings, say: Callable[[str], None] = lambda _: None) -> dict[st
     n = game.num_players()
     sides = game_sides(game)
     solo = n == 1
-    memory = has_memory_switch(spec.short_name)
+    forget = memory_hint(spec.short_name)
+    memory = forget is not None
     selfplay_specs = field_specs("heuristic", "heuristic", n, sides)
     skill_specs = field_specs(s.best, "random", n, sides)
-    memory_specs = field_specs("heuristic", f"heuristic:-{MEMORY_HINT}", n, sides)
+    memory_specs = field_specs("heuristic", f"heuristic:-{forget}", n, sides)
     check_agents([*skill_specs, *(memory_specs if memory else [])], game)
     params = spec.resolve(dict(game.get_parameters()))
     label = game_label(spec, params)
@@ -449,6 +451,7 @@ def analyse(s: Settings, say: Callable[[str], None] = lambda _: None) -> dict[st
                 frames["selfplay"], summary["first_to_act"], first_dealer(game, sides)),
             "memory": (memory_value(pooled(frames["memory"], "memory", "no memory"))
                        if memory else None),
+            "memory_hint": forget,
             "matches": {k: list(v) for k, v in matches.items()},
         }  # fmt: skip
         write_report(results, folder)
@@ -467,8 +470,8 @@ What kind of game a game is, in four measures (docs/analytics.md explains them):
                  between equal players: the heuristic's self-play), their ratio, and the deals
                  for skill to show at 95%
   seat effect    each seat's mean return in the heuristic's self-play, with its 95% interval
-  memory         heuristic against heuristic:-track-stops on duplicate deals, where the
-                 heuristic has that switch
+  memory         heuristic against heuristic without its memory hint (track-stops,
+                 track-asks) on duplicate deals, where the heuristic has one
 
 Writes OUT/<game>/report.md, results.json and analytics.png; the matches are stored in
 OUT/<game>/ as match runs, and the same command resumes an interrupted run. Budgets: quick (10

@@ -38,9 +38,9 @@ DEFINITIONS = """\
 - **Seat effect** — each seat's mean return in the heuristic's self-play (all seats the same
   agent), with its 95% interval over deals; the seat that acts first in most random games and
   the first dealer (where the game names one) are named.
-- **Value of memory** — the mean result of `heuristic` against `heuristic:-track-stops`
-  (copies in the other seats, or the other side) on duplicate deals: the paired difference of
-  returns `heuristic − heuristic:-track-stops`, with its 95% interval."""
+- **Value of memory** — the mean result of `heuristic` against itself without its memory
+  hint (`track-stops`, `track-asks`; copies in the other seats, or the other side) on
+  duplicate deals: the paired difference of returns, with its 95% interval."""
 
 
 def _f(x: Any, fmt: str = "+.3f") -> str:
@@ -114,8 +114,8 @@ def summary_lines(r: Mapping[str, Any]) -> list[str]:
         seats = "; ".join(f"{s['seat']}: {_ci(s)}" for s in r["seat_effect"]["seats"])
         lines.append(f"{_unit(r)} means in self-play: {seats}")
     m = r["memory"]
-    lines.append("memory: the heuristic has no track-stops switch" if m is None else
-                 f"memory (heuristic − heuristic:-track-stops): {_ci(m['difference'])}")  # fmt: skip
+    lines.append("memory: the heuristic has no memory switch" if m is None else
+                 f"memory (heuristic − heuristic:-{_forget(r)}): {_ci(m['difference'])}")  # fmt: skip
     return lines
 
 
@@ -169,16 +169,21 @@ def to_markdown(r: Mapping[str, Any]) -> str:
     m = r["memory"]
     out += ["## Value of memory", ""]
     if m is None:
-        out += ["The game's heuristic has no memory switch (no hint `track-stops`): the value "
-                "of memory is not measured.", ""]  # fmt: skip
+        out += ["The game's heuristic has no memory switch (no hint declared `memory`): the "
+                "value of memory is not measured.", ""]  # fmt: skip
     else:
         diff = m["difference"]
         verdict = ("memory helps" if diff["ci_low"] > 0 else "memory hurts"
                    if diff["ci_high"] < 0 else "no difference is seen at this sample")  # fmt: skip
-        out += [f"`heuristic` − `heuristic:-track-stops` (result per game, duplicate-paired): "
+        out += [f"`heuristic` − `heuristic:-{_forget(r)}` (result per game, duplicate-paired): "
                 f"{_ci(diff)} over {diff['n']} deals: {verdict}.", ""]  # fmt: skip
     out += ["## Definitions", "", DEFINITIONS, ""]
     return "\n".join(out)
+
+
+def _forget(r: Mapping[str, Any]) -> str:
+    """The memory hint switched off (runs written before it was stored: ``track-stops``)."""
+    return str(r.get("memory_hint") or "track-stops")
 
 
 def _seats_md(r: Mapping[str, Any]) -> list[str]:

@@ -11,6 +11,9 @@ by CFR, the deal as exact chance, and prints the NashConv reached and the solved
 ``hoyle solve pochen-betting --players 3 --max-bet 2 --iterations 500`` solves the betting for
 Pochen's centre pool by CFR+, the deal as chance (``docs/analytics/pochen-betting.md``).
 
+``hoyle solve old-maid --deals 2000 --seed 1`` gives Old Maid's chance of ending the Old Maid by
+seat, exact for two to four players, beside a simulation (``docs/analytics/old_maid-seats.md``).
+
 ``hoyle solve speculation-price --players 2 --ranks 5 --max-offer 2 --iterations 20000`` solves
 a small Speculation market by MCCFR and writes the price of the best trump so far beside its
 exact fair price and the heuristic's (``docs/analytics/speculation-price.md``).
@@ -25,6 +28,7 @@ from typing import Any
 PUZZLES = {
     "serpent": "hoyle.agents.serpent",
     "matrimony": "hoyle.experiments.matrimony_staking",
+    "old-maid": "hoyle.experiments.old_maid_seats",
     "pochen-betting": "hoyle.agents.cfr.pochen_betting",
     "speculation-price": "hoyle.agents.cfr.speculation_price",
 }

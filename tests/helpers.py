@@ -48,6 +48,26 @@ def config_id(config: tuple[GameSpec, tuple[tuple[str, Any], ...]]) -> str:
     return f"{spec.short_name}-small_config"
 
 
+def replaying(
+    config: tuple[GameSpec, tuple[tuple[str, Any], ...]],
+) -> tuple[GameSpec, tuple[tuple[str, Any], ...]]:
+    """The configuration a check that rebuilds state after state from its history plays (every
+    re-deal does; so does ``random_sim_test`` with serialization): the game's ``replay_config``
+    laid under the configuration's own parameters (Authors' variants on a shorter pack); the
+    configuration itself where the game declares none."""
+    spec, params = config
+    if not spec.replay_config:
+        return config
+    return spec, tuple(sorted({**spec.replay_config, **dict(params)}.items()))
+
+
+def load_replaying(spiel_name: str) -> Any:
+    """The game ``spiel_name`` with its ``replay_config`` (:func:`replaying`), for the checks of
+    a search, which re-deals at every simulation."""
+    spec = next(s for s in hoyle.envs.GAMES.values() if s.spiel_name == spiel_name)
+    return _load(spiel_name, replaying((spec, ()))[1])
+
+
 @functools.cache
 def _load(name: str, params: tuple[tuple[str, Any], ...]) -> Any:
     return pyspiel.load_game(name, dict(params))
@@ -75,10 +95,13 @@ def random_playout_states(game: Any, rng: random.Random) -> Iterator[Any]:
 def decides_with_cards_hidden(game: Any, games: int = 3) -> bool:
     """Whether a decision of a few seeded random games is taken while a seat holds a card that
     another player cannot see (a hidden card, as the game declares it to the determinizer,
-    whose holder is a seat, not the stock). A game that declares nothing is taken to.
+    whose holder is a seat, not the stock) and cannot place: his hidden cards lie with two
+    holders or more (a re-deal keeps each holder's number of cards, so with one it can only
+    give back the deal itself). A game that declares nothing is taken to.
 
     The generic determinizer and leak tests need such decisions. Matrimony has none: every
-    decision is a stake, and the stakes come before the deal's cards.
+    decision is a stake, and the stakes come before the deal's cards. Two-handed Authors has
+    none: once the deal is over, every card hidden from a player is in his opponent's hand.
     """
     from hoyle.envs.core.determinize import DeclaresHidden
 
@@ -90,17 +113,22 @@ def decides_with_cards_hidden(game: Any, games: int = 3) -> bool:
             if state.is_terminal() or state.is_chance_node():
                 continue
             for q in range(game.num_players()):
-                if any(not isinstance(h, str) for h in rules.hidden_cards(state.s, q).values()):
+                holders = set(rules.hidden_cards(state.s, q).values())
+                if len(holders) > 1 and any(not isinstance(h, str) for h in holders):
                     return True
     return False
 
 
 def holds_cards_he_sees(game: Any, games: int = 3) -> bool:
     """Whether a decision of a few seeded random games is taken while a seat holds a card
-    hidden from another player that he sees himself (it is not among his own hidden cards).
+    hidden from another player that he sees himself (it is not among his own hidden cards),
+    and that the other player cannot place: his hidden cards lie with two holders or more.
 
     Speculation has none: nobody looks at his own face-down cards, so a re-deal changes only
-    cards hidden from everyone. A game that declares nothing is taken to.
+    cards hidden from everyone. Two-handed Authors has none once the deal is over: every card
+    hidden from a player is in his one opponent's hand, and a re-deal keeps each holder's
+    number of cards (:func:`hoyle.envs.core.determinize.redeal_unseen`), so the only re-deal
+    is the deal itself. A game that declares nothing is taken to.
     """
     from hoyle.envs.core.determinize import DeclaresHidden
 
@@ -113,7 +141,10 @@ def holds_cards_he_sees(game: Any, games: int = 3) -> bool:
             if state.is_terminal() or state.is_chance_node():
                 continue
             for p in range(n):
-                for c, h in rules.hidden_cards(state.s, p).items():
+                hidden = rules.hidden_cards(state.s, p)
+                if len(set(hidden.values())) < 2:
+                    continue  # one holder: he knows which cards it holds
+                for c, h in hidden.items():
                     if isinstance(h, int) and h != p and c not in rules.hidden_cards(state.s, h):
                         return True
     return False
@@ -184,6 +215,30 @@ def side_duplicate_means(
         even = play_deal(game, [spec, "random"] * 2, d, seed, seen)[0]
         odd = play_deal(game, ["random", spec] * 2, d, seed, seen)[1]
         out.append((even + odd) / 2)
+    return out
+
+
+def seat_duplicate_means(
+    game: Any,
+    deals: int,
+    seed: int,
+    spec: str = "heuristic",
+    other: str = "random",
+    reasons: Counter[str] | None = None,
+) -> list[float]:
+    """In a game where every seat plays for himself: ``spec``'s return on each deal against
+    ``other`` in every other seat, averaged over all its seats (the duplicate: every seating
+    of the deal gets the same cards)."""
+    seen: Counter[str] = Counter() if reasons is None else reasons
+    n = game.num_players()
+    out = []
+    for d in range(deals):
+        total = 0.0
+        for seat in range(n):
+            specs = [other] * n
+            specs[seat] = spec
+            total += play_deal(game, specs, d, seed, seen)[seat]
+        out.append(total / n)
     return out
 
 

@@ -33,6 +33,7 @@ from tests.helpers import (
     holds_cards_he_sees,
     load_config,
     random_playout_states,
+    replaying,
 )
 
 pytestmark = pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -45,7 +46,7 @@ def _states(config: Any, games: int, seed: int) -> Iterator[Any]:
 
 
 def test_random_sim_test(config: Any) -> None:
-    game = load_config(config)
+    game = load_config(replaying(config))  # it deserializes the state at every step
     pyspiel.random_sim_test(game, num_sims=8, serialize=True, verbose=False)
 
 
@@ -102,6 +103,7 @@ def test_legal_actions_sorted_unique_in_range(config: Any) -> None:
 
 
 def test_clone_pickle_serialize_round_trips(config: Any) -> None:
+    config = replaying(config)  # it deserializes state after state
     game = load_config(config)
     for i, state in enumerate(_states(config, 2, 3)):
         if i % 3:
@@ -179,6 +181,7 @@ def _views(state: Any, player: int) -> tuple[str, str, bytes, bytes]:
 def test_leak_determinizer_keeps_the_view(config: Any) -> None:
     """Re-deal what a player cannot see: his view is unchanged, the history is legal (the
     determinizer replays it with legality checks), and the hidden cards really change."""
+    config = replaying(config)  # it re-deals state after state
     game = load_config(config)
     if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
         pytest.skip("perfect information: nothing to re-deal")
@@ -205,6 +208,7 @@ def test_leak_determinizer_keeps_the_view(config: Any) -> None:
 
 
 def test_determinizer_is_reproducible(config: Any) -> None:
+    config = replaying(config)  # it re-deals state after state
     game = load_config(config)
     if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
         pytest.skip("perfect information")
@@ -221,6 +225,7 @@ def test_determinizer_reads_only_the_information_state(config: Any) -> None:
     same world (every card in the same place): the re-deal is a function of what he saw, so
     nothing of the true hidden cards reaches a search agent through it (not even the order in
     which the rules list the cards they re-deal)."""
+    config = replaying(config)  # it re-deals state after state
     game = load_config(config)
     if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
         pytest.skip("perfect information")
@@ -248,6 +253,7 @@ def test_determinizer_reads_only_the_information_state(config: Any) -> None:
 def test_sensitivity_own_cards_change_the_view(config: Any) -> None:
     """Change a player's own hidden-from-others cards (the re-deal of another player's
     determinizer does exactly that): that player's view must change with them."""
+    config = replaying(config)  # it re-deals state after state
     game = load_config(config)
     n = game.num_players()
     if n < 2 or game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
@@ -270,7 +276,9 @@ def test_sensitivity_own_cards_change_the_view(config: Any) -> None:
             assert a[1] != b[1] and a[3] != b[3], "observation ignores the player's own cards"
             assert a[0] != b[0] and a[2] != b[2], "information state ignores own cards"
     if not seen and not holds_cards_he_sees(game):
-        pytest.skip("no decision is taken while a seat holds a card he sees and another does not")
+        pytest.skip(
+            "no decision is taken while a seat holds a card he sees and another cannot place"
+        )
     assert seen > 0, "no state where a player's own cards could be changed"
 
 
@@ -295,6 +303,7 @@ def test_tensor_bits_equal_the_views_encoding(config: Any) -> None:
     every state of two seeded games, for every player, with and without perfect recall, and
     on re-dealt states asked for in between (the event log's rows are built incrementally, and
     a rewritten history must not be taken for an extension)."""
+    config = replaying(config)  # it re-deals state after state
     game = load_config(config)
     rules = game.rules
     if not isinstance(rules, EncodesBits):
@@ -466,6 +475,7 @@ def test_table_view_is_typed_and_shows_only_what_the_player_sees(config: Any) ->
     """Every game lays out each player's view for a renderer (``rules.table_view``): typed
     zones and counters, each card in one place, no more cards than the pack; and re-dealing
     what the player cannot see leaves his table view unchanged."""
+    config = replaying(config)  # it re-deals state after state
     game = load_config(config)
     rules = game.rules
     assert isinstance(rules, ShowsTable), "the rules offer no table_view (envs/core/table.py)"

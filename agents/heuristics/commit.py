@@ -165,6 +165,7 @@ HINTS = register_hints(
             "Remember the cards played and the withouts: lead the run that ends before a "
             "known stop, and lead again.",
             track_stops,
+            memory=True,
         ),
         Hint(
             "commit.shed-most",

@@ -148,6 +148,7 @@ HINTS = register_hints(
             "Remember the cards laid: at Jig a lead whose run of your cards ends at a card laid "
             "before brings the lead back (our own, not the book's).",
             track_stops,
+            memory=True,
         ),
         Hint(
             "earl_of_coventry.shed-most",

@@ -29,6 +29,10 @@ class Hint:
     source: str
     summary: str
     narrow: Narrow
+    memory: bool = False
+    """The hint is the player's memory of the deal (the cards played, the asks made): with it
+    off he plays from the table as it lies. ``hoyle analytics`` values memory by switching
+    off the heuristic's memory hint."""
 
 
 HEURISTICS: dict[str, tuple[Hint, ...]] = {}
@@ -74,16 +78,26 @@ class HintPolicy:
         With ``prefer``, the candidates the hints leave are first cut to those it values
         highest (a game whose candidates carry a worth, as Bagatelle's strokes their cups);
         the seeded RNG breaks the ties that remain."""
-        candidates = list(legal)
-        chooser: str | None = None
-        for h in self.hints:
-            if len(candidates) == 1:
-                break
-            narrowed = [a for a in h.narrow(view, candidates) if a in candidates]
-            if narrowed and len(narrowed) < len(candidates):
-                candidates = narrowed
-                chooser = h.id
+        candidates, chooser = self.narrow(view, legal)
         if prefer is not None:
             best = max(prefer(a) for a in candidates)
             candidates = [a for a in candidates if prefer(a) == best]
         return candidates[self.rng.randrange(len(candidates))], chooser
+
+    def narrow(
+        self, view: Any, legal: Sequence[int], off: int = -1
+    ) -> tuple[list[int], str | None]:
+        """The moves the enabled hints leave, applied in order (the hint at index ``off``
+        switched off; ``-1``: none), and the id of the last hint that narrowed them."""
+        candidates = list(legal)
+        chooser: str | None = None
+        for i, h in enumerate(self.hints):
+            if len(candidates) == 1:
+                break
+            if i == off:
+                continue
+            narrowed = [a for a in h.narrow(view, candidates) if a in candidates]
+            if narrowed and len(narrowed) < len(candidates):
+                candidates = narrowed
+                chooser = h.id
+        return candidates, chooser

@@ -185,6 +185,7 @@ HINTS = register_hints(
             "Open where your run ends on a known stop (King, played, all without it), to open "
             "again (our own).",
             track_stops,
+            memory=True,
         ),
         Hint(
             "newmarket.lead-longest-run",

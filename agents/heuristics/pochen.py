@@ -177,6 +177,7 @@ HINTS = register_hints(
             SOURCE,
             "Remember the cards played and the withouts: lead where your run ends at a known stop.",
             track_stops,
+            memory=True,
         ),
         Hint(
             "pochen.longest-run",

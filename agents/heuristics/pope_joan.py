@@ -155,6 +155,7 @@ HINTS = register_hints(
             "Remember the stops: lead a run that ends below a card played or that everyone "
             "else is without, so you lead again; off, forget all but hand and sequence (our own).",
             track_stops,
+            memory=True,
         ),
         Hint(
             "pope_joan.keep-the-lead",

@@ -19,6 +19,8 @@ that respect the masks) and rewrites the history through the game's event log
 - :class:`AdmitsWorlds`: a test of the whole re-dealt history (a card the history says a seat
   must hold; actions the rules make in card order); the core draws again until it passes,
   which keeps the draw uniform among the worlds that do.
+- :class:`DrawsHidden`: the game's own exact draw of the hidden cards, where what the table
+  knows is more than masks and rejection would seldom pass (the asks of Authors).
 - :class:`LosesTrack`: cards the player located once and then lost among a holder's cards (a
   card handed over in view, then maybe discarded face down; a card seen played, which may be
   the one received face down in an exchange); the core draws where each one is now and keeps
@@ -77,6 +79,40 @@ class AdmitsWorlds(Protocol):
         """``history`` (a re-deal for ``player``), put in the rules' own order where they make
         moves in card order (it may be changed in place), or ``None`` when the rules could not
         have produced it (a seat that must hold a card of some value does not)."""
+
+
+@runtime_checkable
+class DrawsWorlds(Protocol):
+    """Rules that draw a whole history themselves, where no relabelling of the true history's
+    cards reaches every world (Old Maid: a card drawn between two other players changes what
+    each hand may hold, and the table sees only whether it made a pair). Checked first by
+    :func:`resampled_history`."""
+
+    def draw_world(
+        self, s: Any, player: int, history: list[int], sampler: ProbabilitySampler
+    ) -> list[int]:
+        """A history ``player`` cannot tell from ``history`` (a function of his information
+        state and ``sampler`` alone; the game's docstring says how it is drawn)."""
+
+
+@runtime_checkable
+class DrawsHidden(Protocol):
+    """Rules that draw the hidden cards themselves (:func:`redeal_unseen`), where the worlds
+    are constrained beyond masks in a way the game can count exactly (Authors: an asker holds
+    a card of the denomination he asks for), so that rejection alone would seldom pass."""
+
+    def draw_hidden(
+        self,
+        s: Any,
+        player: int,
+        holders: Sequence[Hashable],
+        pool: Sequence[int],
+        forbidden: Mapping[Hashable, int],
+        sampler: ProbabilitySampler,
+    ) -> list[int]:
+        """One card of ``pool`` for each slot (held by ``holders[i]``), as
+        :func:`~hoyle.envs.core.draw.deal_hidden` draws it but uniformly among the deals the
+        game admits; a function of ``player``'s information state and the sampler only."""
 
 
 class Lost(NamedTuple):
@@ -162,8 +198,12 @@ def redeal_unseen(
     targets = [holders[c] for c in slots]
     forbidden = rules.forbidden_cards(s, player)
     lost = cast(LosesTrack, rules).lost_cards(s, player) if declares(rules, LosesTrack) else {}
+    draw = cast(DrawsHidden, rules).draw_hidden if declares(rules, DrawsHidden) else None
     for _ in range(MAX_REDRAWS):
-        drawn = deal_hidden(targets, slots, forbidden, sampler)
+        if draw is None:
+            drawn = deal_hidden(targets, slots, forbidden, sampler)
+        else:
+            drawn = draw(s, player, targets, slots, forbidden, sampler)
         new = relabel_history(history, s.log, dict(zip(slots, drawn, strict=True)))
         if lost:
             keep_seen_sides(new, history, s.log, slots, drawn, lost)
@@ -238,13 +278,16 @@ def sort_within(history: list[int], positions: Sequence[int]) -> list[int]:
 def resampled_history(state: Any, player: int, sampler: ProbabilitySampler) -> list[int]:
     """The history of a world ``player`` cannot tell from ``state`` (the game's re-deal).
 
-    The timed re-deal where the game declares a timeline (:mod:`hoyle.envs.core.timed`), else
+    The game's own draw where it declares one (:class:`DrawsWorlds`), the timed re-deal
+    where it declares a timeline (:mod:`hoyle.envs.core.timed`), else
     :func:`redeal_unseen`; a game with nothing hidden keeps its history. Search agents replay
     it on a bare rules state, skipping the adapter's legality checks; :func:`resample` replays
     it with them.
     """
     rules = state.rules
     history = state.history()
+    if declares(rules, DrawsWorlds):
+        return list(rules.draw_world(state.s, player, history, sampler))
     if declares(rules, DeclaresTimeline):
         tl = rules.timeline(state.s, player)
         if tl is None:

@@ -101,13 +101,31 @@ def _counted_deal(
         classes.setdefault(allowed, []).append(c)
     # The freest class last: what is left for it is forced, so it is never split by search.
     groups = sorted(classes.items(), key=lambda kv: (len(kv[0]), kv[0]))
-    if _by_holder_is_smaller(capacity, groups):
-        sets = _deal_by_holder(capacity, groups, sampler)
-        queues = {
-            name: draw_without_replacement(sets[i], len(sets[i]), sampler)
-            for i, name in enumerate(names)
-        }
-        return [queues[h].pop() for h in holders]
+    deal = _deal_by_holder if _by_holder_is_smaller(capacity, groups) else _deal_by_class
+    given = deal(capacity, groups, sampler)
+    # Each holder's cards in a uniform order, handed to its slots in turn.
+    queues = {
+        name: draw_without_replacement(given[i], len(given[i]), sampler)
+        for i, name in enumerate(names)
+    }
+    return [queues[h].pop() for h in holders]
+
+
+def _no_deal(capacity: tuple[int, ...]) -> ValueError:
+    """The error of a hidden deal that no world completes (the last capacity is the undealt)."""
+    return ValueError(
+        f"no deal of {sum(capacity[:-1])} slots from {sum(capacity)} cards respects the known voids"
+    )
+
+
+def _deal_by_class(
+    capacity: tuple[int, ...],
+    groups: Sequence[tuple[tuple[int, ...], list[int]]],
+    sampler: ProbabilitySampler,
+) -> list[list[int]]:
+    """The cards of each holder (as a set, in no order), uniformly among the partitions that
+    respect the classes: class by class, how many of it each holder takes drawn in proportion
+    to (ways to split it) x (completions of the classes after it), then which ones."""
     last = len(groups) - 1
     # The counts depend only on the capacities and the classes' sizes and holders, not on
     # which cards they are: a search drawing many worlds of one information state counts once.
@@ -151,20 +169,18 @@ def _counted_deal(
         if key not in memo:
             allowed, cards = groups[g]
             memo[key] = sum(
-                _multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take))
+                multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take))
                 for take in fill(g, cap)
             )
         return memo[key]
 
     cap = capacity
     if ways(0, cap) == 0:
-        raise ValueError(
-            f"no deal of {len(holders)} slots from {len(pool)} cards respects the known voids"
-        )
+        raise _no_deal(capacity)
     given: list[list[int]] = [[] for _ in capacity]
     for g, (allowed, cards) in enumerate(groups):
         options = [
-            (take, _multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take)))
+            (take, multinomial(len(cards), take) * ways(g + 1, rest(cap, allowed, take)))
             for take in fill(g, cap)
         ]
         take = options[pick_weighted([w for _, w in options], sampler)][0]
@@ -174,12 +190,7 @@ def _counted_deal(
             given[i].extend(shuffled[start : start + k])
             start += k
         cap = rest(cap, allowed, take)
-    # Each holder's cards in a uniform order, handed to its slots in turn.
-    queues = {
-        name: draw_without_replacement(given[i], len(given[i]), sampler)
-        for i, name in enumerate(names)
-    }
-    return [queues[h].pop() for h in holders]
+    return given
 
 
 _BY_CLASS_LIMIT = 20_000
@@ -261,10 +272,7 @@ def _deal_by_holder(
         return memo[key]
 
     if ways(0, sizes) == 0:
-        raise ValueError(
-            f"no deal of {sum(capacity[:-1])} slots from {sum(capacity)} cards respects the "
-            "known voids"
-        )
+        raise _no_deal(capacity)
     pools = [list(cards) for _, cards in kept]
     free_pool = list(free_cards)
     given: list[list[int]] = []
@@ -355,7 +363,7 @@ def pick_weighted(weights: Sequence[int], sampler: ProbabilitySampler) -> int:
 
 
 @functools.lru_cache(maxsize=65536)
-def _multinomial(m: int, take: tuple[int, ...]) -> int:
+def multinomial(m: int, take: tuple[int, ...]) -> int:
     """Ways to split ``m`` distinct cards into groups of the sizes ``take``."""
     out = math.factorial(m)
     for k in take:

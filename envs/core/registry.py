@@ -236,6 +236,14 @@ class GameSpec:
     game's module beside ``player_view``, from a player's view (``state.player_view(p)``) to a
     compact hashable key. It must read nothing but the view, so that states the player cannot
     tell apart get the same key; the trainer adds the player's seat and the legal actions.
+    ``replay_config`` is laid under each configuration (its own parameters win) by the generic
+    checks that rebuild state after state from its history (a re-deal replays the history to
+    the state re-dealt; so does a deserialization, which OpenSpiel's ``random_sim_test`` does at
+    every step, and the wrappers' ``spiel_state`` after every step): their cost
+    grows with the square of a deal's length. A game whose full deals make them too slow for
+    CI declares a shorter game here (Authors: a shorter pack, its deal of up to 200 asks and
+    every re-deal counting the record's worlds). The variants stay the book's game in every
+    other check and tool, and the game's own tests replay its full deals.
     ``check`` looks at the whole parameter dict once each value has passed its own
     :class:`Param` check, for parameters that bound one another (``partnership`` and
     ``players``, a pack too small for the hands): it returns ``None``, or what is wrong in one
@@ -260,6 +268,8 @@ class GameSpec:
     variants: Mapping[str, Mapping[str, ParamValue]] = field(default_factory=dict)
     small_config: Mapping[str, ParamValue] = field(default_factory=dict)
     tiny_config: Mapping[str, ParamValue] | None = None
+    replay_config: Mapping[str, ParamValue] = field(default_factory=dict)
+    """Laid under each configuration by the generic checks that rebuild state after state."""
     tiny_nodes: int = 0
     """The declared bound on the number of nodes of ``tiny_config``'s whole tree."""
     no_tiny: str = ""

@@ -22,7 +22,8 @@ and OUT/<game>/summary.csv. Finished experiments are stored and reused: an inter
 loses nothing finished, and the same seed gives the same numbers.
 
 Budgets: quick (well under a minute per game: every experiment runs, on samples too small
-for most verdicts) and full (what the report is for: 2,500 duplicate deals per ablation, 40
+for most verdicts), medium (300 duplicate deals per ablation, 10 referee positions, for a game
+whose full budget takes hours: Authors) and full (what the report is for: 2,500 duplicate deals per ablation, 40
 referee positions per hint judged by the game's strong ISMCTS at about one second a move,
 1,000 simulated deals; about 40 minutes of CPU for Conquian and 60 for Cassino, half that
 with --workers 2 on 2 idle cores, longer on a busy machine)."""
@@ -39,8 +40,8 @@ def add_command(subparsers: Any) -> None:
                    help=f"a game with hint experiments ({', '.join(GAME_MODULES)}); repeat for "
                    "several (default: all)")  # fmt: skip
     p.add_argument("--budget", choices=sorted(BUDGETS), default="full",
-                   help="quick: seconds per game; full: ~6 (Conquian) to ~20 (Cassino) min on 2 idle cores "
-                   "(default full)")  # fmt: skip
+                   help="quick: seconds per game; medium: 300 deals per ablation; full: ~6 "
+                   "(Conquian) to ~20 (Cassino) min on 2 idle cores (default full)")  # fmt: skip
     p.add_argument("--out", default="runs/hints", help="output folder (default runs/hints)")
     p.add_argument("--only", metavar="ID,...",
                    help="only these experiments: full ids, hint names (play-for-tableau) or "

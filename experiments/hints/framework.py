@@ -195,6 +195,11 @@ BUDGETS: dict[str, Budget] = {
     # for most verdicts; for a first look and for the tests.
     "quick": Budget("quick", deals=24, common_deals=0, positions=3, scan_deals=12, trials=3,
                     sim_deals=40, referee="ismcts:sims=25"),
+    # Between the two, for a game whose full budget takes hours on a shared machine (a
+    # duplicate deal of four-handed Authors is eight games of up to 200 asks): ablations on
+    # 300 duplicate deals, an interval about a third of quick's.
+    "medium": Budget("medium", deals=300, common_deals=0, positions=10, scan_deals=100,
+                     trials=10, sim_deals=200, referee="ismcts:sims=25"),
     # What a user runs: about 12 (Conquian) and 40 (Cassino) CPU minutes: about 6 and 20 minutes
     # on 2 idle cores with --workers 2.
     "full": Budget("full", deals=2500, common_deals=1000, positions=40, scan_deals=400,

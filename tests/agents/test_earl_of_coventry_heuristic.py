@@ -22,7 +22,7 @@ import pyspiel
 import hoyle.envs  # noqa: F401
 from hoyle.agents.heuristics import earl_of_coventry as H
 from tests.games.test_earl_of_coventry import deal, lead, load
-from tests.helpers import play_deal
+from tests.helpers import seat_duplicate_means
 
 
 def decide(state: Any, hint: Any) -> list[str]:
@@ -95,16 +95,7 @@ def duplicate_means(
     """The return of ``spec`` on each deal, averaged over its four seatings against three
     ``other``."""
     game = pyspiel.load_game("hoyle_earl_of_coventry", {"variant": variant})
-    seen: Counter[str] = Counter() if reasons is None else reasons
-    out = []
-    for d in range(deals):
-        total = 0.0
-        for seat in range(4):
-            specs = [other] * 4
-            specs[seat] = spec
-            total += play_deal(game, specs, d, seed, seen)[seat]
-        out.append(total / 4)
-    return out
+    return seat_duplicate_means(game, deals, seed, spec, other, reasons)
 
 
 def lower_bound(means: list[float]) -> float:

@@ -14,6 +14,7 @@ from hoyle.agents.ismcts import ISMCTSBot
 from hoyle.agents.search import determinizer, flat_search, make_sim
 from hoyle.experiments.match import sample_chance
 from tests.experiments.conftest import solo_game  # noqa: F401  (a fixture)
+from tests.helpers import load_replaying
 
 GAMES = [
     "hoyle_conquian",
@@ -31,6 +32,7 @@ GAMES = [
     "hoyle_pochen",
     "hoyle_pope_joan",
     "hoyle_newmarket",
+    "hoyle_authors",
     "hoyle_speculation",
 ]
 
@@ -69,7 +71,7 @@ def play(game: Any, bots: list[Any], seed: int) -> list[float]:
     ["rollout=random", "rollout=heuristic,prior=heuristic", "search=flat,rollout=heuristic"],
 )
 def test_moves_are_legal_and_reproducible(name: str, options: str) -> None:
-    game = pyspiel.load_game(name)
+    game = load_replaying(name)  # a search re-deals at every simulation
     for state in decision_states(game, 1, 3):
         a = make(f"ismcts:sims=12,{options}", game, seed=5)
         b = make(f"ismcts:sims=12,{options}", game, seed=5)
@@ -120,7 +122,7 @@ class InfoOnly:
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("options", ["", ",search=flat,rollout=heuristic,prior=heuristic"])
 def test_only_the_determinizer_is_used(name: str, options: str) -> None:
-    game = pyspiel.load_game(name)
+    game = load_replaying(name)  # a search re-deals at every simulation
     for state in decision_states(game, 2, 2):
         move = make(f"ismcts:sims=10{options}", game, seed=3).step(InfoOnly(state))
         assert move == make(f"ismcts:sims=10{options}", game, seed=3).step(state)
@@ -130,7 +132,7 @@ def test_only_the_determinizer_is_used(name: str, options: str) -> None:
 def test_same_information_state_same_move(name: str) -> None:
     """Two true states that differ only in cards the searcher cannot see: the same move.
     (Eight states: Newmarket's first decisions, the stake, come before any card is dealt.)"""
-    game = pyspiel.load_game(name)
+    game = load_replaying(name)  # a search re-deals at every simulation
     differing = 0
     for k, state in enumerate(decision_states(game, 4, 8)):
         player = state.current_player()
@@ -145,7 +147,7 @@ def test_same_information_state_same_move(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_fast_determinizer_is_the_games_own(name: str) -> None:
     """The rules-level replay gives the very state ``resample_from_infostate`` gives."""
-    game = pyspiel.load_game(name)
+    game = load_replaying(name)  # a search re-deals at every simulation
     det = determinizer(game)
     for k, state in enumerate(decision_states(game, 5, 4)):
         p = state.current_player()
@@ -156,7 +158,7 @@ def test_fast_determinizer_is_the_games_own(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_prior_expands_the_heuristic_move_first(name: str) -> None:
     """With one simulation, only the first expanded root action is visited: the heuristic's."""
-    game = pyspiel.load_game(name)
+    game = load_replaying(name)  # a search re-deals at every simulation
     for state in decision_states(game, 8, 10):  # without the prior, 3-4 of these miss
         move = make("ismcts:sims=1,prior=heuristic", game, seed=0).step(state)
         # One the heuristic plays with some seed (its ties broken at random: at Earl of

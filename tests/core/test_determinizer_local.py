@@ -19,7 +19,9 @@ not taken here: ``test_determinizer_walked`` finds those worlds by walking the t
 A game whose hands change in play (``DeclaresTimeline``: Lift Smoke, where a void binds only
 the cards held at that moment, so a played card's arrival is drawn too) is not covered by this
 enumeration, which keeps each played card where it arrived; its own tests compare the core's
-timed re-deal with a brute force over the arrivals as well.
+timed re-deal with a brute force over the arrivals as well. Nor is a game that draws whole
+histories itself (``DrawsWorlds``: Old Maid, where a card drawn between two other players
+changes every card's story): its own test walks a small tree's every world.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ import pytest
 
 import hoyle.envs
 from hoyle.agents import make
-from hoyle.envs.core.determinize import DeclaresHidden, LosesTrack
+from hoyle.envs.core.determinize import DeclaresHidden, DrawsWorlds, LosesTrack
 from hoyle.envs.core.events import card_positions, relabel_history
 from hoyle.envs.core.registry import GameSpec
 from hoyle.envs.core.timed import DeclaresTimeline
@@ -43,9 +45,14 @@ from tests.helpers import decides_with_cards_hidden, draws_misfit
 
 
 def _covered(spec: GameSpec) -> bool:
-    """An imperfect-information game re-dealt by relabelling (not by a timeline)."""
+    """An imperfect-information game re-dealt by relabelling (not by a timeline, nor by a
+    whole history the game draws itself)."""
     rules = pyspiel.load_game(spec.spiel_name).rules
-    return isinstance(rules, DeclaresHidden) and not isinstance(rules, DeclaresTimeline)
+    return (
+        isinstance(rules, DeclaresHidden)
+        and not isinstance(rules, DeclaresTimeline)
+        and not isinstance(rules, DrawsWorlds)
+    )
 
 
 SPECS = [

@@ -28,6 +28,7 @@ from tests.helpers import (
     decides_with_cards_hidden,
     load_config,
     random_playout_states,
+    replaying,
 )
 
 NONE = pyspiel.PrivateInfoType.NONE
@@ -139,6 +140,7 @@ def test_every_kind_builds_with_its_declared_pieces(config: Any) -> None:
 def test_public_observation_is_everyones_in_every_world(config: Any) -> None:
     """The public observation (``private_info=NONE``) is the same whoever asks, and the same in
     every world a player's determinizer deals: it holds nothing that any player holds alone."""
+    config = replaying(config)  # it re-deals state after state
     game = load_config(config)
     n = game.num_players()
     observers = [_observer(game, NONE, True, recall) for recall in (False, True)]
@@ -172,6 +174,7 @@ def test_public_pieces_follow_from_public_information(config: Any) -> None:
     public observation is cut from): no piece a game leaves public changes in seat ``r``'s view
     when another player's determinizer re-deals what that player cannot see. So a piece that
     shows, say, the bidder's face-down discards must be declared private, whoever bids."""
+    config = replaying(config)  # it re-deals state after state
     game = load_config(config)
     if not _imperfect(game):
         pytest.skip("perfect information: every piece is public")

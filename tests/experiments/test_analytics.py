@@ -188,12 +188,18 @@ def test_the_numbers_are_those_of_the_stored_matches(tmp_path: Path) -> None:
 def test_the_memory_match_where_the_heuristic_has_the_switch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # No game on this branch has track-stops yet: stand a Cassino hint in for it.
-    monkeypatch.setattr(analytics, "MEMORY_HINT", "sweep")
+    # A quick game whose heuristic has no memory hint: stand a Cassino hint in for one.
+    monkeypatch.setattr(analytics, "memory_hint", lambda _: "sweep")
     r = analyse(Settings("cassino", deals=2, games=1, out=tmp_path))
     assert r["matches"]["memory"] == ["heuristic", "heuristic:-sweep"]
     assert r["memory"]["difference"]["n"] == 2
-    assert "heuristic:-track-stops" in (tmp_path / "cassino" / "report.md").read_text()
+    assert "heuristic:-sweep" in (tmp_path / "cassino" / "report.md").read_text()
+
+
+def test_the_memory_hint_is_the_one_the_heuristic_declares() -> None:
+    assert analytics.memory_hint("authors") == "track-asks"
+    assert analytics.memory_hint("commit") == "track-stops"
+    assert analytics.memory_hint("cassino") is None
 
 
 def test_a_run_resumes_and_extends(tmp_path: Path) -> None:

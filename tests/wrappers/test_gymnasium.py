@@ -21,7 +21,7 @@ from hoyle.envs.core.capabilities import StepsOnRules
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.core.rules import TERMINAL
 from hoyle.envs.wrappers.gymnasium_env import HoyleEnv, register_gymnasium_envs
-from tests.helpers import CONFIGS, config_id, load_config
+from tests.helpers import CONFIGS, config_id, load_config, replaying
 
 _REGISTERED_BY_IMPORT = set(gymnasium.registry)
 register_gymnasium_envs()  # games registered after `import hoyle.envs` (a user's own, a plugin)
@@ -102,6 +102,7 @@ def test_reset_seed_reproduces_the_episode(config: Any) -> None:
 
 
 def test_mask_and_observation_follow_the_game(config: Any) -> None:
+    config = replaying(config)  # spiel_state is rebuilt at every step
     game = load_config(config)
     for seat in range(game.num_players()):
         env = _make(config, seat=seat)

@@ -20,7 +20,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from hoyle.envs.core.determinize import DeclaresHidden
 from hoyle.envs.core.errors import IllegalActionError
 from hoyle.envs.wrappers.pettingzoo import env, raw_env
-from tests.helpers import CONFIGS, config_id, load_config
+from tests.helpers import CONFIGS, config_id, load_config, replaying
 
 pytestmark = pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 
@@ -102,6 +102,7 @@ def test_rewards_sum_to_the_game_returns(config: Any) -> None:
 
 
 def test_observe_is_the_agents_own_view(config: Any) -> None:
+    config = replaying(config)  # spiel_state is rebuilt at every step
     e = _env(config, raw=True)
     observer = _observer(e.game)
     e.reset(seed=7)
@@ -122,6 +123,7 @@ def test_observe_is_the_agents_own_view(config: Any) -> None:
 
 def test_observation_ignores_other_agents_hidden_cards(config: Any) -> None:
     """Two tables whose deals differ only in cards an agent cannot see look the same to it."""
+    config = replaying(config)  # it re-deals state after state
     e = _env(config, raw=True)
     twin = _env(config, raw=True)
     twin.reset(seed=0)
@@ -200,6 +202,7 @@ def _observer_string(e: Any, player: int) -> str:
 
 
 def test_chance_is_resolved_inside(config: Any) -> None:
+    config = replaying(config)  # spiel_state is rebuilt at every step
     e = _env(config, raw=True)
     game = load_config(config)
     e.reset(seed=2)
