@@ -185,6 +185,22 @@ def test_the_same_stroke_from_the_same_position_gives_the_same_result() -> None:
     assert play_stroke(again, BOARD, PHYSICS, stroke) == first
 
 
+def test_pymunks_public_properties_give_the_same_strokes_as_the_fast_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hoyle.envs.games.bagatelle import physics
+
+    assert physics.fast_accessors() is not None  # this pymunk: the fast path is in use
+    brk = busy_break()
+    strokes = [Stroke(-2.5, 1.7, 41.3), Stroke(3.0, -12.0, 55.0), MISS_INTO_NINE]
+    fast = [play_stroke(brk, BOARD, PHYSICS, s) for s in strokes]
+    velocity, set_velocity, position = physics.public_accessors()
+    monkeypatch.setattr(physics, "_velocity", velocity)
+    monkeypatch.setattr(physics, "_set_velocity", set_velocity)
+    monkeypatch.setattr(physics, "_position", position)
+    assert [play_stroke(brk, BOARD, PHYSICS, s) for s in strokes] == fast
+
+
 def test_a_different_stroke_gives_a_different_result() -> None:
     brk = new_break(BOARD)
     a, _ = play_stroke(brk, BOARD, PHYSICS, Stroke(0.0, 1.0, 30.0))

@@ -17,11 +17,11 @@ result, and a state is a few tuples of floats that copy, compare and serialise a
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pymunk
-from pymunk._chipmunk import lib
 
 from hoyle.envs.games.bagatelle.table import NUM_CUPS, Board
 
@@ -136,9 +136,6 @@ def simulate(
         bodies[b] = body
         shapes[b] = shape
     bodies[ball].velocity = stroke.velocity()
-    # The per-step loop reads and writes velocities through Chipmunk's C calls directly: the
-    # Python properties cost several times the physics step itself.
-    refs = {b: body._body for b, body in bodies.items()}
 
     touched: list[bool] = [False]
 
@@ -162,23 +159,21 @@ def simulate(
         steps += 1
         moving = False
         for b in list(bodies):
-            ref = refs[b]
-            v = _velocity(ref)
-            vx, vy = v.x, v.y
+            body = bodies[b]
+            vx, vy = _velocity(body)
             if vx == 0.0 and vy == 0.0:
                 continue
             speed = math.hypot(vx, vy)
-            pos = _position(ref)
-            x, y = pos.x, pos.y
+            x, y = _position(body)
             if y < half_way and vy < 0:
                 space.remove(bodies.pop(b), shapes.pop(b))
                 off.append(b)
                 continue
             if speed <= slow:
-                _set_velocity(ref, (0.0, 0.0))
+                _set_velocity(body, 0.0, 0.0)
             else:
                 k = 1.0 - slow / speed
-                _set_velocity(ref, (vx * k, vy * k))
+                _set_velocity(body, vx * k, vy * k)
                 moving = True
             if speed <= physics.capture_speed and math.hypot(x - cx, y - cy) <= near_ring:
                 for c, (ux, uy) in enumerate(centres):
@@ -208,9 +203,65 @@ def simulate(
     )
 
 
-_velocity = lib.cpBodyGetVelocity
-_set_velocity = lib.cpBodySetVelocity
-_position = lib.cpBodyGetPosition
+Velocity = Callable[[pymunk.Body], tuple[float, float]]
+SetVelocity = Callable[[pymunk.Body, float, float], None]
+
+
+def public_accessors() -> tuple[Velocity, SetVelocity, Velocity]:
+    """A body's velocity (get, set) and position through pymunk's public properties."""
+
+    def velocity(body: pymunk.Body) -> tuple[float, float]:
+        v = body.velocity
+        return v.x, v.y
+
+    def set_velocity(body: pymunk.Body, vx: float, vy: float) -> None:
+        body.velocity = (vx, vy)
+
+    def position(body: pymunk.Body) -> tuple[float, float]:
+        p = body.position
+        return p.x, p.y
+
+    return velocity, set_velocity, position
+
+
+def fast_accessors() -> tuple[Velocity, SetVelocity, Velocity] | None:
+    """The same through Chipmunk's C functions, as pymunk 7 binds them, or None where this
+    pymunk binds them otherwise.
+
+    The per-step loop reads and writes every moving ball's velocity: through the properties
+    this costs about as much as the physics step itself. The C functions are not pymunk's
+    public interface, so they are used only after a probe shows they read and write what the
+    properties do; otherwise :func:`public_accessors` serve, with the same results.
+    """
+    try:
+        from pymunk._chipmunk import lib
+
+        get_v, set_v, get_p = lib.cpBodyGetVelocity, lib.cpBodySetVelocity, lib.cpBodyGetPosition
+
+        def velocity(body: pymunk.Body) -> tuple[float, float]:
+            v = get_v(body._body)
+            return v.x, v.y
+
+        def set_velocity(body: pymunk.Body, vx: float, vy: float) -> None:
+            set_v(body._body, (vx, vy))
+
+        def position(body: pymunk.Body) -> tuple[float, float]:
+            p = get_p(body._body)
+            return p.x, p.y
+
+        probe = pymunk.Body(1.0, math.inf)
+        probe.position = (1.5, -2.25)
+        set_velocity(probe, 3.0, -4.5)
+        if velocity(probe) != (3.0, -4.5) or position(probe) != (1.5, -2.25):
+            return None
+        if (probe.velocity.x, probe.velocity.y) != (3.0, -4.5):
+            return None
+    except (ImportError, AttributeError, TypeError):
+        return None
+    return velocity, set_velocity, position
+
+
+_velocity, _set_velocity, _position = fast_accessors() or public_accessors()
 
 
 def _add_sunk(space: pymunk.Space, centre: tuple[float, float], r: float, e: float) -> None:
