@@ -4,20 +4,24 @@ Each has ``choose(brk) -> Stroke`` (the book's player, :class:`~hoyle.agents.heu
 bagatelle.BookStrokes`, has the same), so the Gymnasium env, the measurements and the pictures
 play them alike.
 
-:class:`CrossEntropyPlanner` searches the stroke by the cross-entropy method: it draws strokes
-from a normal over the env's action box ``[-1, 1]^3`` (position, direction, speed), plays each
-through the simulator from the position as it lies, keeps the best (the elite) and refits the
-normal to them, a few rounds; then it plays the best stroke seen. A stroke is valued by the
-break's points after it, plus half a point for having hit the black (until it is hit nothing
-scores). With ``noise_samples`` > 0 each stroke is valued as the mean over that many draws of
-the table's noise, the same draws for every stroke (common random numbers). The first round's
-draws include the book's stroke where a book player is given (``seed_with``), so the search
-starts from what a person would try.
+:class:`CrossEntropyPlanner` searches the stroke by the cross-entropy method over the env's
+action box ``[-1, 1]^3`` (position, direction, speed). Its first round is the strokes a person
+would consider (``proposals``: ``hoyle bagatelle compare`` gives it the book's player's
+candidates, every cup by every way of aiming, before the hints choose) and a few strokes drawn at
+random; each later round draws ``samples`` strokes from a mixture of narrow normals about the
+best strokes so far (the elite), narrower round by round; it plays the best stroke seen. A stroke
+is valued by the break's points after it, plus half a point for having hit the black (until it is
+hit nothing scores), averaged over ``noise_samples`` draws of the table's noise, the same draws
+for every stroke of the search (common random numbers, so two strokes are compared on the same
+luck). Valuing over the noise is what lets it beat the book's player, who aims each stroke by
+geometry on the noiseless table: the planner prefers the stroke whose neighbourhood scores, a
+touch slower or a fraction of a degree off the exact aim where that is safer.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -64,33 +68,46 @@ class PlannerStats:
     value: float = 0.0
 
 
+#: Proposals for the planner's first round: the strokes a player would consider here.
+Proposals = Callable[[Break], Sequence[Stroke]]
+
+
 class CrossEntropyPlanner:
-    """The cross-entropy method over one stroke (module docstring)."""
+    """The cross-entropy method over one stroke, valued over the table's noise (module
+    docstring)."""
 
     def __init__(
         self,
         board: Board,
         physics: Physics,
-        samples: int = 48,
-        iterations: int = 4,
-        elite: int = 8,
+        samples: int = 12,
+        iterations: int = 2,
+        elite: int = 3,
         angle_noise: float = 0.0,
         speed_noise: float = 0.0,
         noise_samples: int = 0,
         seed: int = 0,
-        seed_with: StrokePlayer | None = None,
+        proposals: Proposals | None = None,
+        spread: float = 0.06,
+        explore: int = 4,
     ) -> None:
-        if samples < 2 or iterations < 1 or not 1 <= elite <= samples:
-            raise ValueError("the planner needs 2+ samples, 1+ iterations, 1 to samples elite")
+        if samples < 2 or iterations < 0 or not 1 <= elite <= samples or noise_samples < 0:
+            raise ValueError(
+                "the planner needs 2+ samples, 0+ iterations, 1 to samples elite, 0+ noise draws"
+            )
+        if spread <= 0 or explore < 0:
+            raise ValueError("the planner's spread must be positive, its exploration 0+")
         self.board, self.physics = board, physics
         self.samples, self.iterations, self.elite = samples, iterations, elite
         self.angle_noise, self.speed_noise = angle_noise, speed_noise
-        self.noise_samples = noise_samples
+        self.noise_samples, self.spread, self.explore = noise_samples, spread, explore
         self.rng = np.random.default_rng(seed)
-        self.seed_with = seed_with
+        self.proposals = proposals
         self.stats = PlannerStats()
 
-    def value(self, brk: Break, stroke: Stroke, noise: list[tuple[float, float]]) -> float:
+    def value(self, brk: Break, stroke: Stroke, noise: Sequence[tuple[float, float]]) -> float:
+        """The break's points after ``stroke`` (half a point more for having hit the black),
+        averaged over the noise draws (none: the noiseless table)."""
         total = 0.0
         for da, ds in noise or [(0.0, 0.0)]:
             s = perturb(stroke, self.physics, self.angle_noise * da, self.speed_noise * ds)
@@ -102,24 +119,32 @@ class CrossEntropyPlanner:
     def choose(self, brk: Break) -> Stroke:
         self.stats = PlannerStats()
         noise = [(float(a), float(b)) for a, b in self.rng.standard_normal((self.noise_samples, 2))]
-        mean, std = np.zeros(3), np.ones(3)
-        best: tuple[float, Stroke] | None = None
+        tried: list[tuple[float, np.ndarray, Stroke]] = []
+
+        def judge(actions: np.ndarray, strokes: Sequence[Stroke]) -> None:
+            for a, s in zip(actions, strokes, strict=True):
+                tried.append((self.value(brk, s, noise), a, s))
+
+        first = list(self.proposals(brk)) if self.proposals is not None else []
+        actions = self.rng.uniform(-1.0, 1.0, (self.explore if first else self.samples, 3))
+        judge(actions, [stroke_from_action(a, brk, self.board, self.physics) for a in actions])
+        judge(np.array([_action_of(s, self.board, self.physics) for s in first]).reshape(-1, 3),
+              first)  # fmt: skip
         for it in range(self.iterations):
-            actions = np.clip(self.rng.normal(mean, std, (self.samples, 3)), -1.0, 1.0)
-            strokes = [stroke_from_action(a, brk, self.board, self.physics) for a in actions]
-            if it == 0 and self.seed_with is not None:
-                strokes[0] = self.seed_with.choose(brk)
-                actions[0] = _action_of(strokes[0], self.board, self.physics)
-            values = np.array([self.value(brk, s, noise) for s in strokes])
-            order = np.argsort(-values, kind="stable")
-            top = order[: self.elite]
-            if best is None or values[order[0]] > best[0]:
-                best = (float(values[order[0]]), strokes[int(order[0])])
-            mean = actions[top].mean(axis=0)
-            std = np.maximum(actions[top].std(axis=0), 0.02)
-        assert best is not None
+            tried.sort(key=lambda t: -t[0])  # stable: ties keep the order tried
+            elite = [a for _, a, _ in tried[: self.elite]]
+            width = self.spread / (2**it)
+            picks = self.rng.integers(0, len(elite), self.samples)
+            actions = np.clip(
+                np.array([elite[k] for k in picks])
+                + self.rng.normal(0.0, width, (self.samples, 3)),
+                -1.0,
+                1.0,
+            )
+            judge(actions, [stroke_from_action(a, brk, self.board, self.physics) for a in actions])
+        best = max(tried, key=lambda t: t[0])
         self.stats.value = best[0]
-        return best[1]
+        return best[2]
 
 
 def _action_of(stroke: Stroke, board: Board, physics: Physics) -> np.ndarray:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from hoyle.agents.bagatelle import CrossEntropyPlanner, RandomStrokes, StrokePlayer, play_break
-from hoyle.agents.heuristics.bagatelle import BookStrokes
+from hoyle.agents.heuristics.bagatelle import BookStrokes, candidates
 from hoyle.envs.core.files import atomic_write, write_text
 from hoyle.envs.games.bagatelle import Board, Physics, new_break, play_stroke
 from hoyle.experiments.usage import UsageError
@@ -57,12 +57,12 @@ def make_player(
         physics,
         samples=args.samples,
         iterations=args.iterations,
-        elite=max(2, args.samples // 6),
+        elite=max(1, min(3, args.samples // 4)),
         angle_noise=args.angle_noise,
         speed_noise=args.speed_noise,
         noise_samples=args.noise_samples,
         seed=seed,
-        seed_with=BookStrokes(board, physics, seed=seed) if args.seed_with_book else None,
+        proposals=lambda brk: [c.stroke for c in candidates(brk, board, physics)],
     )
 
 
@@ -77,7 +77,7 @@ def compare(args: argparse.Namespace, say: Callable[[str], None] = print) -> dic
         "speed_noise": args.speed_noise,
         "seed": args.seed,
         "planner": {"samples": args.samples, "iterations": args.iterations,
-                    "noise_samples": args.noise_samples, "seeded_with_book": args.seed_with_book},
+                    "noise_samples": args.noise_samples, "proposals": "the book's candidates"},
         "players": {},
     }  # fmt: skip
     for name in players:
@@ -102,6 +102,16 @@ def compare(args: argparse.Namespace, say: Callable[[str], None] = print) -> dic
         say(
             f"{name:8s} {len(scores):4d} breaks  mean {mean:6.2f} +- {half:5.2f}  ({seconds:.0f} s)"
         )
+    book = result["players"].get("book")
+    for name, row in result["players"].items():
+        if book is None or name == "book":
+            continue
+        n = min(len(row["scores"]), len(book["scores"]))
+        diff, half = interval(
+            [a - b for a, b in zip(row["scores"][:n], book["scores"][:n], strict=True)]
+        )
+        row["minus_book"] = {"breaks": n, "mean": diff, "ci95": half}
+        say(f"{name:8s} - book over {n} paired breaks: {diff:+6.2f} +- {half:5.2f}")
     return result
 
 
@@ -155,8 +165,12 @@ def run(args: argparse.Namespace) -> int:
         for p in draw(out):
             print(f"wrote {p}")
         return 0
-    if args.breaks < 1 or args.planner_breaks < 0 or args.samples < 2 or args.iterations < 1:
-        raise UsageError("--breaks must be 1+, --planner-breaks 0+, --samples 2+, --iterations 1+")
+    if (args.breaks < 1 or args.planner_breaks < 0 or args.samples < 2 or args.iterations < 0
+            or args.noise_samples < 0):  # fmt: skip
+        raise UsageError(
+            "--breaks must be 1+, --planner-breaks 0+, --samples 2+, --iterations 0+, "
+            "--noise-samples 0+"
+        )
     target = Path(args.out) if args.out else None
     if target is not None and target.exists():
         raise UsageError(f"--out {args.out}: the file exists; results are never overwritten")
@@ -183,12 +197,12 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--planner-breaks", type=int, default=20, help="breaks for the planner (20)")
     p.add_argument("--angle-noise", type=float, default=1.0, help="degrees, std (1.0)")
     p.add_argument("--speed-noise", type=float, default=0.05, help="fraction, std (0.05)")
-    p.add_argument("--samples", type=int, default=32, help="planner strokes a round (32)")
-    p.add_argument("--iterations", type=int, default=3, help="planner rounds (3)")
-    p.add_argument("--noise-samples", type=int, default=0,
-                   help="noise draws per planned stroke; 0 plans on the noiseless table (0)")  # fmt: skip
-    p.add_argument("--seed-with-book", action="store_true",
-                   help="put the book's stroke among the planner's first draws")  # fmt: skip
+    p.add_argument("--samples", type=int, default=12,
+                   help="planner strokes a refining round (12)")  # fmt: skip
+    p.add_argument("--iterations", type=int, default=2, help="planner refining rounds (2)")
+    p.add_argument("--noise-samples", type=int, default=8,
+                   help="noise draws each planned stroke is valued over; 0 plans on the "
+                   "noiseless table (8)")  # fmt: skip
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default="", help="compare: a JSON file; draw: a folder")
     p.set_defaults(func=run)

@@ -10,6 +10,7 @@ from hoyle.agents import make
 from hoyle.agents.bagatelle import CrossEntropyPlanner, RandomStrokes, play_break
 from hoyle.agents.heuristics.bagatelle import (
     BookStrokes,
+    candidates,
     cushion_shot,
     straight_shot,
     under_top_cushion,
@@ -20,6 +21,7 @@ from hoyle.envs.games.bagatelle import (
     Board,
     Break,
     Physics,
+    Stroke,
     break_score,
     new_break,
     play_stroke,
@@ -100,11 +102,29 @@ def test_the_planner_finds_points_where_a_random_stroke_finds_none() -> None:
     planner = CrossEntropyPlanner(BOARD, PHYSICS, samples=16, iterations=2, elite=4, seed=1)
     stroke = planner.choose(brk)
     after, _ = play_stroke(brk, BOARD, PHYSICS, stroke)
-    assert planner.stats.simulations == 32
+    assert planner.stats.simulations == 16 + 2 * 16  # a random round, two refining rounds
     assert break_score(after) >= break_score(brk) + 1
     assert planner.stats.value == break_score(after) + 0.5
     again = CrossEntropyPlanner(BOARD, PHYSICS, samples=16, iterations=2, elite=4, seed=1)
     assert again.choose(brk) == stroke  # seeded
+
+
+def test_the_planner_starts_from_its_proposals_and_keeps_the_best() -> None:
+    brk = play_stroke(new_break(BOARD), BOARD, PHYSICS, Stroke(0.0, 0.0, 30.0))[0]
+    proposals = [c.stroke for c in candidates(brk, BOARD, PHYSICS)]
+    assert len(proposals) >= 5
+    planner = CrossEntropyPlanner(
+        BOARD, PHYSICS, samples=6, iterations=1, elite=2, explore=2, seed=3,
+        proposals=lambda _: proposals,
+    )  # fmt: skip
+    stroke = planner.choose(brk)
+    assert planner.stats.simulations == 2 + len(proposals) + 6
+    values = [planner.value(brk, s, []) for s in proposals]
+    assert planner.stats.value >= max(values)
+    after, _ = play_stroke(brk, BOARD, PHYSICS, stroke)
+    assert planner.stats.value == break_score(after) + 0.5 * after.black_hit
+    with pytest.raises(ValueError, match="spread"):
+        CrossEntropyPlanner(BOARD, PHYSICS, spread=0.0)
 
 
 def test_heuristic_bot_plays_the_openspiel_game() -> None:
