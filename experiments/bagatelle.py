@@ -81,15 +81,21 @@ def compare(args: argparse.Namespace, say: Callable[[str], None] = print) -> dic
         "players": {},
     }  # fmt: skip
     for name in players:
-        scores = []
-        start = time.perf_counter()
-        for i in range(args.planner_breaks if name == "planner" else args.breaks):
+        scores: list[int] = []
+        start = shown = time.perf_counter()
+        breaks = args.planner_breaks if name == "planner" else args.breaks
+        for i in range(breaks):
             player = make_player(name, board, physics, args.seed + i, args)
             scores.append(
                 play_break(
                     player, board, physics, args.angle_noise, args.speed_noise, args.seed + i
                 )
             )
+            if time.perf_counter() - shown > 30 and i + 1 < breaks:  # long work shows progress
+                shown = time.perf_counter()
+                say(
+                    f"{name:8s} {i + 1}/{breaks} breaks, mean so far {statistics.fmean(scores):.2f}"
+                )
         seconds = time.perf_counter() - start
         mean, half = interval(scores)
         result["players"][name] = {
