@@ -16,6 +16,7 @@ result, and a state is a few tuples of floats that copy, compare and serialise a
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -88,6 +89,10 @@ class Outcome:
     energy: tuple[float, ...] = field(default=(), compare=False)
 
 
+#: How many strokes :func:`simulate` remembers (the most recently played).
+STROKE_MEMORY = 4096
+
+
 def simulate(
     board: Board,
     physics: Physics,
@@ -98,12 +103,52 @@ def simulate(
     stroke: Stroke,
     black: int = 0,
     trace_every: int = 0,
+    remember: bool = True,
 ) -> Outcome:
     """Strike ``ball`` from ``start`` with ``stroke`` among the balls ``lying`` at rest.
 
     ``cups`` holds, by cup number - 1, the ball in it or :data:`EMPTY`. With ``trace_every``
     > 0 every that many steps the positions of the balls on the board are kept in ``path``.
+
+    The same stroke from the same position always gives the same outcome, so the last
+    :data:`STROKE_MEMORY` untraced strokes are remembered: a state rebuilt from its history
+    (deserialised, re-dealt by a search, stepped through by a wrapper) replays its strokes
+    without simulating them again. ``remember=False`` always simulates.
     """
+    if trace_every or not remember:
+        return play_out(board, physics, lying, cups, ball, start, stroke, black, trace_every)
+    try:
+        return _remembered(board, physics, lying, cups, ball, start, stroke, black)
+    except TypeError:  # a position given in lists: unhashable, so simulated afresh
+        return play_out(board, physics, lying, cups, ball, start, stroke, black)
+
+
+@functools.lru_cache(maxsize=STROKE_MEMORY)
+def _remembered(
+    board: Board,
+    physics: Physics,
+    lying: tuple[Lying, ...],
+    cups: tuple[int, ...],
+    ball: int,
+    start: tuple[float, float],
+    stroke: Stroke,
+    black: int,
+) -> Outcome:
+    return play_out(board, physics, lying, cups, ball, start, stroke, black)
+
+
+def play_out(
+    board: Board,
+    physics: Physics,
+    lying: tuple[Lying, ...],
+    cups: tuple[int, ...],
+    ball: int,
+    start: tuple[float, float],
+    stroke: Stroke,
+    black: int = 0,
+    trace_every: int = 0,
+) -> Outcome:
+    """:func:`simulate`, always simulated: the stroke stepped through Chipmunk."""
     if len(cups) != NUM_CUPS:
         raise ValueError(f"there are {NUM_CUPS} cups, not {len(cups)}")
     space = pymunk.Space()
