@@ -401,21 +401,21 @@ GAME = register(
                 2, "players, each playing a break of eight balls in turn", low=1, high=6
             ),
             "rounds": Param(
-                3, "rounds of breaks; the highest aggregate wins (ASSUMPTION)", low=1, high=20
+                3, "rounds of breaks; the highest aggregate wins (ASSUMPTION)", low=1, high=10
             ),
             "extra_rounds": Param(
                 3,
                 "rounds the players tied for the lead play off, at most (ASSUMPTION)",
                 low=0,
-                high=20,
+                high=10,
             ),
             "positions": Param(
                 5, "places on the baulk line in the stroke grid (odd)", low=1, high=41
             ),
             "angles": Param(
-                41, "directions in the stroke grid, evenly over +-max_angle", low=1, high=721
+                41, "directions in the stroke grid, evenly over +-max_angle", low=1, high=181
             ),
-            "speeds": Param(12, "speeds in the stroke grid, evenly up to 60 in/s", low=1, high=120),
+            "speeds": Param(12, "speeds in the stroke grid, evenly up to 60 in/s", low=1, high=60),
             "max_angle": Param(
                 40.0, "widest direction of the grid, degrees from straight", low=1.0, high=85.0
             ),
@@ -429,12 +429,12 @@ GAME = register(
                 96.0, "length of the board in inches (the book: 6 to 10 ft)", low=72.0, high=120.0
             ),
             "deceleration": Param(
-                6.0, "the cloth's deceleration of a rolling ball, in/s^2", low=0.5, high=50.0
+                6.0, "the cloth's deceleration of a rolling ball, in/s^2", low=2.0, high=50.0
             ),
             "ball_restitution": Param(0.9, "restitution of ball on ball", low=0.05, high=1.0),
             "cushion_restitution": Param(0.7, "restitution of ball on cushion", low=0.05, high=1.0),
             "capture_speed": Param(
-                12.0, "the fastest a ball drops into a cup, in/s", low=0.0, high=60.0
+                12.0, "the fastest a ball drops into a cup, in/s", low=1.0, high=60.0
             ),
         },
         min_players=1,
