@@ -23,7 +23,6 @@ are the artefact.
 from __future__ import annotations
 
 import dataclasses
-import importlib.metadata
 import platform
 import statistics
 import time
@@ -37,6 +36,7 @@ from hoyle.agents.bagatelle import StrokePolicy, layer_sizes
 from hoyle.envs.core.files import save_npz, write_new_json
 from hoyle.envs.games.bagatelle import Board, Physics
 from hoyle.envs.games.bagatelle.env import register_env
+from hoyle.experiments.bench_record import _version as package_version
 from hoyle.experiments.usage import UsageError
 
 ALGOS = ("sac", "ppo")
@@ -133,13 +133,11 @@ def say_now(line: str) -> None:
     print(line, flush=True)
 
 
-def versions() -> dict[str, str]:
-    found = {"python": platform.python_version()}
+def versions() -> dict[str, str | None]:
+    """The versions the record keeps (None: not installed)."""
+    found: dict[str, str | None] = {"python": platform.python_version()}
     for package in ("hoyle", "stable-baselines3", "torch", "gymnasium", "numpy", "pymunk"):
-        try:
-            found[package] = importlib.metadata.version(package)
-        except importlib.metadata.PackageNotFoundError:
-            found[package] = "unknown"
+        found[package] = package_version(package)
     return found
 
 
