@@ -210,12 +210,12 @@ def policy_from_arrays(data: dict[str, np.ndarray], where: str = "arrays") -> St
     def bad(why: str) -> FileFormatError:
         return FileFormatError(f"{where} is not a {POLICY_WHAT}: {why}")
 
-    words = {}
+    words: dict[str, str] = {}
     for key, allowed in (("activation", ACTIVATIONS), ("output", OUTPUTS)):
         if key not in data:
             raise bad(f"it lacks {key!r}")
         a = data[key]
-        word = str(a[()]) if a.shape == () and a.dtype.kind == "U" else None
+        word = str(a[()]) if a.shape == () and a.dtype.kind == "U" else ""
         if word not in allowed:
             raise bad(f"{key!r} must be one of {', '.join(allowed)}")
         words[key] = word
