@@ -16,6 +16,13 @@ for every stroke of the search (common random numbers, so two strokes are compar
 luck). Valuing over the noise is what lets it beat the book's player, who aims each stroke by
 geometry on the noiseless table: the planner prefers the stroke whose neighbourhood scores, a
 touch slower or a fraction of a degree off the exact aim where that is safer.
+
+:class:`LearnedStrokes` plays a policy learned by reinforcement learning on the Gymnasium env
+(``hoyle bagatelle train``, Stable-Baselines3 in the optional ``rl`` extra): the actor's
+multilayer perceptron, exported as plain arrays (:class:`StrokePolicy`), run on the env's own
+observation of the break (:func:`~hoyle.envs.games.bagatelle.env.observe`) with numpy alone. The
+package ships one trained policy (``agents/bagatelle_policy.npz``, its training record in the
+``.json`` beside it); nothing here imports torch.
 """
 
 from __future__ import annotations
@@ -23,11 +30,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 
-from hoyle.envs.games.bagatelle.env import action_from_stroke, stroke_from_action
+from hoyle.envs.core.files import FileFormatError, load_npz
+from hoyle.envs.games.bagatelle.env import OBS_SIZE, action_from_stroke, observe, stroke_from_action
 from hoyle.envs.games.bagatelle.physics import Physics, Stroke
 from hoyle.envs.games.bagatelle.rules import Break, break_score, new_break, play_stroke
 from hoyle.envs.games.bagatelle.table import Board
@@ -170,3 +180,122 @@ def play_break(
         )
         brk, _ = play_stroke(brk, board, physics, stroke)
     return break_score(brk)
+
+
+POLICY_FILE = "bagatelle_policy.npz"
+"""The trained policy the package ships (``agents/``), loaded when no file is named."""
+POLICY_WHAT = "Bagatelle stroke policy"
+MAX_POLICY_BYTES = 64 * 2**20
+ACTIVATIONS = ("relu", "tanh")
+#: How the last layer's output becomes the action: squashed (SAC's actor) or clipped (PPO's mean).
+OUTPUTS = ("tanh", "clip")
+
+
+@dataclass(frozen=True)
+class StrokePolicy:
+    """A deterministic policy: a multilayer perceptron from the env's observation to its action.
+
+    Layer ``i`` computes ``h @ weights[i] + biases[i]`` (``weights[i]`` is inputs x outputs),
+    followed by ``activation`` on every hidden layer; the last layer's three outputs become the
+    action in ``[-1, 1]^3`` by ``output`` (``tanh`` or ``clip``).
+    """
+
+    weights: tuple[np.ndarray, ...]
+    biases: tuple[np.ndarray, ...]
+    activation: str
+    output: str
+
+    def act(self, obs: np.ndarray) -> np.ndarray:
+        """The action for one observation (or a batch of them, one a row)."""
+        h = np.asarray(obs, dtype=np.float64)
+        last = len(self.weights) - 1
+        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
+            h = h @ w.astype(np.float64) + b.astype(np.float64)
+            if i < last:
+                h = np.maximum(h, 0.0) if self.activation == "relu" else np.tanh(h)
+        return np.tanh(h) if self.output == "tanh" else np.clip(h, -1.0, 1.0)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The policy as the plain arrays of its ``.npz`` (:func:`load_policy` reads them)."""
+        out: dict[str, np.ndarray] = {
+            "activation": np.array(self.activation),
+            "output": np.array(self.output),
+        }
+        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
+            out[f"weight_{i}"] = np.asarray(w, dtype=np.float32)
+            out[f"bias_{i}"] = np.asarray(b, dtype=np.float32)
+        return out
+
+
+def policy_from_arrays(data: dict[str, np.ndarray], where: str = "arrays") -> StrokePolicy:
+    """Check the arrays of a policy file and build the policy; a one-line
+    :class:`~hoyle.envs.core.files.FileFormatError` names what is wrong."""
+
+    def bad(why: str) -> FileFormatError:
+        return FileFormatError(f"{where} is not a {POLICY_WHAT}: {why}")
+
+    words: dict[str, str] = {}
+    for key, allowed in (("activation", ACTIVATIONS), ("output", OUTPUTS)):
+        if key not in data:
+            raise bad(f"it lacks {key!r}")
+        a = data[key]
+        word = str(a[()]) if a.shape == () and a.dtype.kind == "U" else ""
+        if word not in allowed:
+            raise bad(f"{key!r} must be one of {', '.join(allowed)}")
+        words[key] = word
+    layers = sum(1 for k in data if k.startswith("weight_"))
+    if layers == 0:
+        raise bad("it has no layers (weight_0, bias_0, ...)")
+    expected = {"activation", "output"} | {
+        f"{n}_{i}" for n in ("weight", "bias") for i in range(layers)
+    }
+    if set(data) != expected:
+        extra = sorted(set(data) ^ expected)
+        raise bad(f"unexpected or missing entries {', '.join(extra)}")
+    weights, biases = [], []
+    width = OBS_SIZE
+    for i in range(layers):
+        w, b = data[f"weight_{i}"], data[f"bias_{i}"]
+        if w.dtype.kind != "f" or b.dtype.kind != "f":
+            raise bad(f"layer {i} is not floating point")
+        if w.ndim != 2 or w.shape[0] != width or b.shape != (w.shape[1],):
+            raise bad(f"layer {i} has shapes {w.shape} and {b.shape}; it takes {width} inputs")
+        if not (np.isfinite(w).all() and np.isfinite(b).all()):
+            raise bad(f"layer {i} holds NaN or infinite numbers")
+        weights.append(w)
+        biases.append(b)
+        width = w.shape[1]
+    if width != 3:
+        raise bad(f"the last layer gives {width} outputs; a stroke is 3")
+    return StrokePolicy(tuple(weights), tuple(biases), words["activation"], words["output"])
+
+
+def load_policy(path: Path | str | None = None) -> StrokePolicy:
+    """The policy in ``path`` (an ``.npz`` of plain arrays, read without pickle), or the one the
+    package ships."""
+    if path is None:
+        with resources.as_file(resources.files("hoyle.agents") / POLICY_FILE) as p:
+            data = load_npz(p, POLICY_WHAT, max_bytes=MAX_POLICY_BYTES)
+        return policy_from_arrays(data, POLICY_FILE)
+    data = load_npz(path, POLICY_WHAT, max_bytes=MAX_POLICY_BYTES)
+    return policy_from_arrays(data, str(path))
+
+
+class LearnedStrokes:
+    """A learned policy's stroke: the env's observation of the break through the network
+    (module docstring). Deterministic: the same break gets the same stroke."""
+
+    def __init__(
+        self, board: Board, physics: Physics, policy: StrokePolicy | Path | str | None = None
+    ) -> None:
+        self.board, self.physics = board, physics
+        self.policy = policy if isinstance(policy, StrokePolicy) else load_policy(policy)
+
+    def choose(self, brk: Break) -> Stroke:
+        action = self.policy.act(observe(brk, self.board))
+        return stroke_from_action(action, brk, self.board, self.physics)
+
+
+def layer_sizes(policy: StrokePolicy) -> Sequence[int]:
+    """Inputs, then each layer's outputs (for reports)."""
+    return [OBS_SIZE, *(w.shape[1] for w in policy.weights)]

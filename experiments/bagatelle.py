@@ -6,6 +6,12 @@ seeded noise on every stroke (the same noise draws for every player: break ``i``
 ``seed + i``), and reports the mean score per break with a 95% interval; ``--out FILE`` keeps
 the scores as JSON (never over an existing file).
 
+``hoyle bagatelle train --algo sac|ppo --steps N --seed S --out DIR`` trains a stroke policy with
+Stable-Baselines3 on the Gymnasium env, on the same noisy table (the optional extra: ``pip
+install 'hoyle[rl]'``), and writes it as plain arrays (``bagatelle_<algo>.npz``) with its
+training record (``.json``) into ``DIR``; ``compare`` plays it as ``learned`` (the policy the
+package ships, or ``--policy FILE``).
+
 ``hoyle bagatelle draw --out DIR`` plays one break by the book's strokes and writes the board
 after it (``bagatelle-board.png``) and the animation of its first stroke
 (``bagatelle-stroke.gif``) into ``DIR`` (refusing files that exist).
@@ -22,13 +28,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hoyle.agents.bagatelle import CrossEntropyPlanner, RandomStrokes, StrokePlayer, play_break
+from hoyle.agents.bagatelle import (
+    CrossEntropyPlanner,
+    LearnedStrokes,
+    RandomStrokes,
+    StrokePlayer,
+    play_break,
+)
 from hoyle.agents.heuristics.bagatelle import BookStrokes, candidates
 from hoyle.envs.core.files import atomic_write, write_text
 from hoyle.envs.games.bagatelle import Board, Physics, new_break, play_stroke
 from hoyle.experiments.usage import UsageError
 
 PLAYERS = ("random", "book", "planner")
+"""The players ``compare`` plays when none are named (``learned`` is played when named)."""
 
 
 def interval(scores: list[int]) -> tuple[float, float]:
@@ -50,8 +63,15 @@ def make_player(
             return BookStrokes(board, physics, off=off, seed=seed)
         except ValueError as e:
             raise UsageError(str(e)) from None
+    if name == "learned":
+        try:
+            return LearnedStrokes(board, physics, args.policy or None)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
     if name != "planner":
-        raise UsageError(f"no player {name!r}: random, book, book:-<hint>[:-<hint>...], planner")
+        raise UsageError(
+            f"no player {name!r}: random, book, book:-<hint>[:-<hint>...], planner, learned"
+        )
     return CrossEntropyPlanner(
         board,
         physics,
@@ -80,6 +100,8 @@ def compare(args: argparse.Namespace, say: Callable[[str], None] = print) -> dic
                     "noise_samples": args.noise_samples, "proposals": "the book's candidates"},
         "players": {},
     }  # fmt: skip
+    if "learned" in players:
+        result["learned_policy"] = args.policy or "the policy the package ships"
     for name in players:
         scores: list[int] = []
         start = shown = time.perf_counter()
@@ -164,6 +186,16 @@ def _score(brk: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "train":
+        from hoyle.experiments.bagatelle_rl import train
+
+        if not args.out:
+            raise UsageError("train needs --out DIR, the folder for the policy and its record")
+        files = train(args.algo, args.steps, args.seed, Path(args.out), args.angle_noise,
+                      args.speed_noise, args.every, args.threads)  # fmt: skip
+        for p in files[:2]:
+            print(f"wrote {p}")
+        return 0
     if args.action == "draw":
         out = Path(args.out)
         if not out.is_dir():
@@ -191,14 +223,14 @@ def add_command(subparsers: Any) -> None:
     """Add ``hoyle bagatelle`` to the ``hoyle`` command line."""
     p = subparsers.add_parser(
         "bagatelle",
-        help="Bagatelle's table: compare stroke players, draw the board",
+        help="Bagatelle's table: compare stroke players, train one, draw the board",
         description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("action", choices=("compare", "draw"))
+    p.add_argument("action", choices=("compare", "train", "draw"))
     p.add_argument("--players", nargs="+", metavar="PLAYER",
                    help="compare: random, book, book:-<hint>[:-<hint>...] (the book's strokes "
-                   "with hints off), planner (default: random book planner)")  # fmt: skip
+                   "with hints off), planner, learned (default: random book planner)")  # fmt: skip
     p.add_argument("--breaks", type=int, default=100, help="breaks for random and book (100)")
     p.add_argument("--planner-breaks", type=int, default=20, help="breaks for the planner (20)")
     p.add_argument("--angle-noise", type=float, default=1.0, help="degrees, std (1.0)")
@@ -209,6 +241,15 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--noise-samples", type=int, default=8,
                    help="noise draws each planned stroke is valued over; 0 plans on the "
                    "noiseless table (8)")  # fmt: skip
+    p.add_argument(
+        "--policy",
+        default="",
+        help="compare: the learned player's .npz (default: the one the package ships)",
+    )
+    p.add_argument("--algo", choices=("sac", "ppo"), default="sac", help="train: the learner (sac)")
+    p.add_argument("--steps", type=int, default=50_000, help="train: env steps, strokes (50000)")
+    p.add_argument("--every", type=int, default=2000, help="train: steps between progress lines")
+    p.add_argument("--threads", type=int, default=1, help="train: torch threads (1)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default="", help="compare: a JSON file; draw: a folder")
+    p.add_argument("--out", default="", help="compare: a JSON file; train, draw: a folder")
     p.set_defaults(func=run)
