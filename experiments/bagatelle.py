@@ -12,6 +12,9 @@ install 'hoyle[rl]'``), and writes it as plain arrays (``bagatelle_<algo>.npz``)
 training record (``.json``) into ``DIR``; ``compare`` plays it as ``learned`` (the policy the
 package ships, or ``--policy FILE``).
 
+``hoyle bagatelle speed`` times the simulator itself: seeded breaks of random strokes, every
+stroke simulated afresh (none remembered), in strokes and physics steps a second.
+
 ``hoyle bagatelle draw --out DIR`` plays one break by the book's strokes and writes the board
 after it (``bagatelle-board.png``) and the animation of its first stroke
 (``bagatelle-stroke.gif``) into ``DIR`` (refusing files that exist).
@@ -185,7 +188,39 @@ def _score(brk: Any) -> str:
     return f"the break scores {break_score(brk)}"
 
 
+def speed(breaks: int, seed: int, say: Callable[[str], None] = print) -> dict[str, float]:
+    """Strokes and physics steps a second over ``breaks`` breaks of random strokes, each stroke
+    simulated afresh (the simulator remembers strokes; here it forgets them first)."""
+    from hoyle.envs.games.bagatelle import physics as model
+
+    board, phys = Board(), Physics()
+    strokes = steps = 0
+    seconds = 0.0
+    for i in range(breaks):
+        player, brk = RandomStrokes(board, phys, seed + i), new_break(board)
+        while not brk.over:
+            stroke = player.choose(brk)
+            model.forget()
+            start = time.perf_counter()
+            brk, out = play_stroke(brk, board, phys, stroke)
+            seconds += time.perf_counter() - start
+            strokes, steps = strokes + 1, steps + out.steps
+    row = {"strokes": strokes, "strokes_per_s": strokes / seconds, "steps_per_s": steps / seconds,
+           "steps_per_stroke": steps / strokes, "time_step_s": phys.time_step}  # fmt: skip
+    say(
+        f"{strokes} random strokes in {seconds:.1f} s: {row['strokes_per_s']:.1f} strokes/s, "
+        f"{row['steps_per_s']:,.0f} physics steps/s ({row['steps_per_stroke']:.0f} steps of "
+        f"1/{round(1 / phys.time_step)} s a stroke)"
+    )
+    return row
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.action == "speed":
+        if args.breaks < 1:
+            raise UsageError("--breaks must be 1+")
+        speed(args.breaks, args.seed)
+        return 0
     if args.action == "train":
         from hoyle.experiments.bagatelle_rl import train
 
@@ -227,11 +262,16 @@ def add_command(subparsers: Any) -> None:
         description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("action", choices=("compare", "train", "draw"))
+    p.add_argument("action", choices=("compare", "train", "speed", "draw"))
     p.add_argument("--players", nargs="+", metavar="PLAYER",
                    help="compare: random, book, book:-<hint>[:-<hint>...] (the book's strokes "
                    "with hints off), planner, learned (default: random book planner)")  # fmt: skip
-    p.add_argument("--breaks", type=int, default=100, help="breaks for random and book (100)")
+    p.add_argument(
+        "--breaks",
+        type=int,
+        default=100,
+        help="breaks for random and book; speed: random breaks (100)",
+    )
     p.add_argument("--planner-breaks", type=int, default=20, help="breaks for the planner (20)")
     p.add_argument("--angle-noise", type=float, default=1.0, help="degrees, std (1.0)")
     p.add_argument("--speed-noise", type=float, default=0.05, help="fraction, std (0.05)")

@@ -137,6 +137,11 @@ def _remembered(
     return play_out(board, physics, lying, cups, ball, start, stroke, black)
 
 
+def forget() -> None:
+    """Forget every remembered stroke (to time the simulator itself: ``hoyle bagatelle speed``)."""
+    _remembered.cache_clear()
+
+
 def play_out(
     board: Board,
     physics: Physics,
