@@ -123,20 +123,6 @@ def simulate(
         return play_out(board, physics, lying, cups, ball, start, stroke, black)
 
 
-@functools.lru_cache(maxsize=STROKE_MEMORY)
-def _remembered(
-    board: Board,
-    physics: Physics,
-    lying: tuple[Lying, ...],
-    cups: tuple[int, ...],
-    ball: int,
-    start: tuple[float, float],
-    stroke: Stroke,
-    black: int,
-) -> Outcome:
-    return play_out(board, physics, lying, cups, ball, start, stroke, black)
-
-
 def forget() -> None:
     """Forget every remembered stroke (to time the simulator itself: ``hoyle bagatelle speed``)."""
     _remembered.cache_clear()
@@ -252,6 +238,9 @@ def play_out(
         energy=tuple(energy),
     )
 
+
+#: :func:`play_out` remembering its last :data:`STROKE_MEMORY` strokes (untraced).
+_remembered = functools.lru_cache(maxsize=STROKE_MEMORY)(play_out)
 
 Velocity = Callable[[pymunk.Body], tuple[float, float]]
 SetVelocity = Callable[[pymunk.Body, float, float], None]
