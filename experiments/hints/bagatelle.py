@@ -114,7 +114,7 @@ class Sizes:
 
 
 SIZES = {
-    "quick": Sizes(breaks=4, sensitivity_breaks=1, draws=4, positions=3, position_draws=2),
+    "quick": Sizes(breaks=3, sensitivity_breaks=1, draws=3, positions=2, position_draws=2),
     "medium": Sizes(breaks=100, sensitivity_breaks=40, draws=40, positions=20, position_draws=10),
     "full": Sizes(breaks=500, sensitivity_breaks=150, draws=100, positions=40, position_draws=20),
 }
