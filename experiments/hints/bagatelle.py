@@ -315,10 +315,10 @@ def off_cushion_row(ctx: Context, label: str, change: dict[str, float], n: int) 
     cups[7] = BLACK
     brk = Break(lying=(), cups=tuple(cups), played=1, black_hit=True)
     cands = candidates(brk, board, physics)
-    draws = noise(ctx.seed_for("bagatelle.off-the-cushion.draws"), sizes(ctx).draws)
     diffs: list[float] = []
     per_cup: dict[str, Any] = {}
-    for cup in (4, 5, 6, 7, 9):
+    for cup in (4, 5, 6, 7, 9):  # each cup its own draws, so that every pair is independent
+        draws = noise(ctx.seed_for("bagatelle.off-the-cushion.draws", cup), sizes(ctx).draws)
         kinds = {c.kind: c.stroke for c in cands if c.cup == cup and not c.black}
         if STRAIGHT_AT not in kinds or OFF_CUSHION not in kinds:
             per_cup[str(cup)] = "no straight or no off-the-cushion stroke here"
@@ -352,6 +352,13 @@ def under_cushion_position(board: Board, rng: random.Random, near: bool) -> Brea
     return Break(lying=tuple(balls), cups=tuple(cups), played=len(balls) + 1, black_hit=True)
 
 
+def moved(before: Break, after: Break) -> bool:
+    """Whether a ball lying before a stroke was moved by it (holed, taken off or displaced)."""
+    now = {b: (x, y) for b, x, y in after.lying}
+    return any(b not in now or math.hypot(now[b][0] - x, now[b][1] - y) > 0.05
+               for b, x, y in before.lying)  # fmt: skip
+
+
 def round_cushion_row(ctx: Context, label: str, change: dict[str, float], n: int) -> dict[str, Any]:
     """Hint 4 at seeded positions: the points of the slow ball round the cushion against those
     of the stroke the player makes without the hint, over the same noise draws (the mean over
@@ -360,13 +367,13 @@ def round_cushion_row(ctx: Context, label: str, change: dict[str, float], n: int
     del label, n
     board, physics = Board(), physics_of(change)
     size = sizes(ctx)
-    draws = noise(ctx.seed_for("bagatelle.round-the-cushion.draws"), size.position_draws)
     rng = random.Random(ctx.seed_for("bagatelle.round-the-cushion.positions"))
     without = BookStrokes(board, physics, off=["round-the-cushion"])
     out: dict[str, Any] = {}
     for near in (True, False):
-        diffs, lost, points = [], 0, [0.0, 0.0]
-        for _ in range(size.positions):
+        diffs, lost, struck, points = [], 0, 0, [0.0, 0.0]
+        for i in range(size.positions):  # each position its own draws: independent means
+            draws = noise(ctx.seed_for("bagatelle.round-the-cushion.draws", i), size.position_draws)
             brk = under_cushion_position(board, rng, near)
             targets = under_top_cushion(brk, board) or list(brk.lying)
             _, x, y = targets[0]
@@ -378,12 +385,14 @@ def round_cushion_row(ctx: Context, label: str, change: dict[str, float], n: int
             share = len(draws) * size.positions
             points = [p + sum(g) / share for p, g in zip(points, gain, strict=True)]
             lost += sum(brk.next_ball in a.off for a in after[0])
+            struck += sum(moved(brk, a) for a in after[0])
         key = "near" if near else "farther_out"
         out[key] = {
             **paired(diffs),
             "round_stroke_points": points[0],
             "other_stroke_points": points[1],
             "round_ball_lost": proportion_ci(lost, len(diffs) * len(draws)),
+            "round_ball_struck_a_ball": proportion_ci(struck, len(diffs) * len(draws)),
         }
     return {**out["near"], **out}
 
@@ -452,8 +461,8 @@ def result_of(
                   summary(default), numbers, [plot], notes=notes)  # fmt: skip
 
 
-def _ends(r: dict[str, Any]) -> str:
-    return ", ".join(f"{w} {v[0]:.0%}" for w, v in r["black_ends"].items() if v[0] > 0)
+def _ends(r: dict[str, Any], key: str = "black_ends") -> str:
+    return ", ".join(f"{w} {v[0]:.0%}" for w, v in r[key].items() if v[0] > 0)
 
 
 def the_black(ctx: Context) -> Result:
@@ -462,7 +471,10 @@ def the_black(ctx: Context) -> Result:
             return "the model offers no light or no straight first stroke"
         lt, st = d["light"], d["straight"]
         return (f"the light stroke toward the 8 leaves the black in: {_ends(lt)}; the straight "
-                f"stroke at the 9: {_ends(st)} (first stroke {lt['first_points'][0]:.2f} against "
+                f"stroke at the 9: {_ends(st)}; at the end of the break the black lies in: "
+                f"{_ends(lt, 'black_at_end_of_break')} after the light stroke, "
+                f"{_ends(st, 'black_at_end_of_break')} after the straight one "
+                f"(first stroke {lt['first_points'][0]:.2f} against "
                 f"{st['first_points'][0]:.2f} points); the break {lt['break'][0]:.2f} against "
                 f"{st['break'][0]:.2f}, paired difference {d['effect']:+.2f} "
                 f"[{d['ci'][0]:+.2f}, {d['ci'][1]:+.2f}] over {d['n']} breaks")  # fmt: skip
@@ -514,9 +526,12 @@ def round_cushion_stroke(ctx: Context) -> Result:
         far = d["farther_out"]
         return (f"balls under the cushion: the round stroke makes {d['round_stroke_points']:.2f} "
                 f"points, the player's stroke without the hint {d['other_stroke_points']:.2f}, "
-                f"difference {d['effect']:+.2f} over {d['n']} positions (its ball lost over half-way {d['round_ball_lost'][0]:.0%} of the "
-                f"time); balls farther out: {far['effect']:+.2f} [{far['ci'][0]:+.2f}, "
-                f"{far['ci'][1]:+.2f}], its ball lost {far['round_ball_lost'][0]:.0%}")  # fmt: skip
+                f"difference {d['effect']:+.2f} over {d['n']} positions; the round ball struck a "
+                f"lying ball in {d['round_ball_struck_a_ball'][0]:.0%} of its strokes and was "
+                f"lost over half-way in {d['round_ball_lost'][0]:.0%}; balls farther out: "
+                f"difference {far['effect']:+.2f} [{far['ci'][0]:+.2f}, {far['ci'][1]:+.2f}], "
+                f"struck a ball in {far['round_ball_struck_a_ball'][0]:.0%}, lost in "
+                f"{far['round_ball_lost'][0]:.0%}")  # fmt: skip
 
     return result_of(ctx, "bagatelle.round-the-cushion.simulation", round_cushion_row, "points per stroke",
                      "round stroke − the stroke without the hint, balls near the cushion",
@@ -564,7 +579,8 @@ register(Experiment(
 ))  # fmt: skip
 register(Experiment(
     "bagatelle.off-the-cushion.simulation", GAME, "3", "bagatelle.off-the-cushion",
-    "Into holes 4 to 9 the ball is struck so as to go off the cushion.", BOOK, "simulation",
+    "As to holes 4, 5, 6, 7, 8, 9, ... the ball being so struck as to go 'off the cushion' "
+    "into the desired hole.", BOOK, "simulation",
     "One position, the black in the 8 (where the book's first stroke sends it on the noiseless "
     "table), nothing else on the board: each empty cup among 4-9 by the player's straight "
     "stroke and by its stroke off the cushion, the same noise draws for both. Effect: the "
@@ -584,15 +600,18 @@ register(Experiment(
 ))  # fmt: skip
 register(Experiment(
     "bagatelle.round-the-cushion.simulation", GAME, "4", "bagatelle.round-the-cushion",
-    "A ball sent slowly round the cushion will strike balls lying less than their own diameter "
-    "from it; if they are more than their own diameter from it, the ball will run harmlessly "
-    "round, and very probably be lost by overpassing the half-way line.", BOOK, "simulation",
+    "In such case, a ball sent slowly round the cushion will strike them all in succession, "
+    "and, driving them towards the centre, may hole one or more of them. If, on the other "
+    "hand, the balls in question are more than their own diameter from the cushion, the ball "
+    "sent in pursuit of them will run harmlessly round, and very probably be lost by "
+    "overpassing the half-way line.", BOOK, "simulation",
     "Seeded positions with one to three balls lying round the top cushion, less than their "
     "diameter from it, the black in the 8: the player's slow ball round the cushion against "
     "the stroke it makes with the hint off, the same noise draws for both. Effect: the points "
     "the stroke makes, round − the other, the mean over the draws at each position, the "
     "interval over positions. The same for balls one to two diameters out (the book's "
-    "contrast, in the numbers), and how often the round ball is lost.",
+    "contrast), and how often the round ball strikes a lying ball and is lost over "
+    "half-way.",
     round_cushion_stroke,
 ))  # fmt: skip
 register_untestable(Untestable(
