@@ -36,6 +36,8 @@ def add_command(subparsers: Any) -> None:
         "hints", help="test the book's hints (ablations, referee, simulation), write a report",
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
     )  # fmt: skip
+    p.add_argument("games", nargs="*", metavar="GAME",
+                   help="games to test, as with --game (hoyle hints bagatelle)")  # fmt: skip
     p.add_argument("--game", action="append", metavar="G",
                    help=f"a game with hint experiments ({', '.join(GAME_MODULES)}); repeat for "
                    "several (default: all)")  # fmt: skip
@@ -67,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from hoyle.experiments.hints.report import format_table, write_report
 
-    games = args.game or list(GAME_MODULES)
+    games = [*(args.games or []), *(args.game or [])] or list(GAME_MODULES)
     for g in games:
         if g in NO_BOOK_HINTS:
             raise UsageError(f"the book gives no hints for {g} (RULES.md {NO_BOOK_HINTS[g]}): "

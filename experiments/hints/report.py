@@ -135,9 +135,11 @@ def write_report(
                   "numbers; finished experiments are reused)."]  # fmt: skip
     methods = getattr(hint_module(game),
                       "METHODS_TEXT", METHODS_TEXT)  # fmt: skip
+    # What the item column names: the rules section by default, the game's own where it has one.
+    source = getattr(hint_module(game), "ITEM_SOURCE", "RULES.md")
     lines += ["", "**Verdict rule.** " + VERDICT_RULE, "", "**Methods.** " + methods, ""]
     lines += ["## Every hint", "",
-              "| RULES.md | experiment | method | verdict | effect | 95% CI | n | unit |",
+              f"| {source} | experiment | method | verdict | effect | 95% CI | n | unit |",
               "|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for e, r in done:
         short = e.id.split(".", 1)[-1]
@@ -147,7 +149,7 @@ def write_report(
         )
     untestable = UNTESTABLE.get(game, [])
     if untestable:
-        lines += ["", "Not testable:", "", "| RULES.md | hint | why |", "|---|---|---|"]
+        lines += ["", "Not testable:", "", f"| {source} | hint | why |", "|---|---|---|"]
         for u in untestable:
             lines.append(f"| {u.item} | {u.id.split('.', 1)[-1]} | {u.reason} |")
     forest = forest_plot(root / "plots" / "ablations.png", done,
@@ -157,7 +159,7 @@ def write_report(
     lines += ["", "## The experiments", ""]
     for e, r in done:
         lines += [f"### {e.id}", ""]
-        where = f"RULES.md {e.item}" if e.item else "a play the book takes for granted"
+        where = f"{source} {e.item}" if e.item else "a play the book takes for granted"
         lines += [f"**Claim** ({where}): \u201c{e.claim}\u201d — {e.citation}.", ""]
         lines += [f"**Method** ({e.method}): {e.how}", ""]
         lines += [f"**Verdict: {r.verdict.value}.** Effect {_fmt(r.effect)} {r.unit}, 95% CI "
@@ -172,7 +174,7 @@ def write_report(
             lines += ["", f"![{e.id}](plots/{p})"]
         lines.append("")
     for u in untestable:
-        lines += [f"### {u.id}", "", f"**Claim** (RULES.md {u.item}): \u201c{u.claim}\u201d — "
+        lines += [f"### {u.id}", "", f"**Claim** ({source} {u.item}): \u201c{u.claim}\u201d — "
                   f"{u.citation}.", "", f"**Not testable.** {u.reason}", ""]  # fmt: skip
     path = root / REPORT_FILE
     write_text(path, "\n".join(lines))
