@@ -17,10 +17,12 @@ is played (the black counts double), a seeded RNG breaking ties.
    ball": the black toward the 8 rather than straight at the 9.
 3. ``off-the-cushion`` -- "The approved methods of play ... as to holes 4, 5, 6, 7, 8, 9 ...
    the ball being so struck as to go 'off the cushion' into the desired hole".
-4. ``round-the-cushion`` -- a ball lying within its own diameter of the top cushion is struck
-   by a ball sent slowly round the cushion, driving it toward the centre; one lying farther out
-   lets the ball run harmlessly round (the book's hints go on after Fig. 3 so; the excerpt this
-   project quotes stops before that passage: docs/games/bagatelle.md).
+4. ``round-the-cushion`` -- "It frequently happens that a number of balls lie at distances
+   less than their own diameter from the semicircular cushion at top. In such case, a ball sent
+   slowly round the cushion will strike them all in succession, and, driving them towards the
+   centre, may hole one or more of them. If, on the other hand, the balls in question are more
+   than their own diameter from the cushion, the ball sent in pursuit of them will run
+   harmlessly round": a ball within its own diameter of the top cushion is played so.
 
 :class:`BookStrokes` plays the continuous strokes (the Gymnasium env's); ``heuristic`` for the
 OpenSpiel game (:func:`from_spec`) plays the legal action nearest its stroke.
