@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         experiments,
         run_experiments,
     )
-    from hoyle.experiments.hints.report import format_table, write_report
+    from hoyle.experiments.hints.report import format_table, referees, write_report
 
     games = [*(args.games or []), *(args.game or [])] or list(GAME_MODULES)
     for g in games:
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
                   "of those written): run the same command again to resume", file=sys.stderr)  # fmt: skip
             return int(EXIT_INTERRUPTED)
         path = write_report(g, done, Path(args.out) / g, command, time.perf_counter() - t0)
-        print(f"{g}: budget {budget.name}, seed {args.seed}, referee {budget.referee}")
+        print(f"{g}: budget {budget.name}, seed {args.seed}, referee {referees(done)}")
         print(format_table(done))
         print(f"report: {path}")
     return 0
