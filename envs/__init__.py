@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from hoyle.envs import games as _games  # noqa: F401  (registers every game with OpenSpiel)
 from hoyle.envs.core.registry import GAMES, get_spec, load
+from hoyle.envs.games.bagatelle.env import register_env as _register_bagatelle
 from hoyle.envs.wrappers.gymnasium_env import register_gymnasium_envs
 
+_register_bagatelle()  # first: Bagatelle's own continuous-stroke env owns its id
 register_gymnasium_envs()
 
 __all__ = ["GAMES", "get_spec", "load"]

@@ -70,9 +70,18 @@ class HintPolicy:
         self.hints = tuple(h for h in hints if h.id in on)
         self.rng = random.Random(seed)
 
-    def choose(self, view: Any, legal: Sequence[int]) -> tuple[int, str | None]:
-        """The chosen action and the id of the hint that chose it (``None``: no hint did)."""
+    def choose(
+        self, view: Any, legal: Sequence[int], prefer: Callable[[int], float] | None = None
+    ) -> tuple[int, str | None]:
+        """The chosen action and the id of the hint that chose it (``None``: no hint did).
+
+        With ``prefer``, the candidates the hints leave are first cut to those it values
+        highest (a game whose candidates carry a worth, as Bagatelle's strokes their cups);
+        the seeded RNG breaks the ties that remain."""
         candidates, chooser = self.narrow(view, legal)
+        if prefer is not None:
+            best = max(prefer(a) for a in candidates)
+            candidates = [a for a in candidates if prefer(a) == best]
         return candidates[self.rng.randrange(len(candidates))], chooser
 
     def narrow(

@@ -280,6 +280,10 @@ class GameSpec:
     """The OpenSpiel C++ game ``hoyle bench`` times beside this one (the nearest C++ game)."""
     summary: str = ""
     version: int = 0
+    gym_title: str = ""
+    """The title in the Gymnasium id when it is not the short name's (Bagatelle's own
+    continuous-stroke env holds ``hoyle/Bagatelle-v0``; its discretised game is
+    ``hoyle/BagatelleStrokes-v0``)."""
     check: Callable[[Mapping[str, ParamValue]], str | None] | None = None
     sides: Callable[[Mapping[str, ParamValue]], Sides | None] | None = None
     """The partnerships for the resolved parameters (:meth:`seat_sides`); ``None``: none."""
@@ -310,7 +314,7 @@ class GameSpec:
     @property
     def gym_id(self) -> str:
         """The Gymnasium id, ``hoyle/<Title>-v<version>``."""
-        title = "".join(part.capitalize() for part in self.short_name.split("_"))
+        title = self.gym_title or "".join(p.capitalize() for p in self.short_name.split("_"))
         return f"hoyle/{title}-v{self.version}"
 
     def seat_sides(self, params: Mapping[str, ParamValue], num_players: int) -> Sides | None:

@@ -36,6 +36,8 @@ def add_command(subparsers: Any) -> None:
         "hints", help="test the book's hints (ablations, referee, simulation), write a report",
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
     )  # fmt: skip
+    p.add_argument("games", nargs="*", metavar="GAME",
+                   help="games to test, as with --game (hoyle hints bagatelle)")  # fmt: skip
     p.add_argument("--game", action="append", metavar="G",
                    help=f"a game with hint experiments ({', '.join(GAME_MODULES)}); repeat for "
                    "several (default: all)")  # fmt: skip
@@ -65,9 +67,9 @@ def run(args: argparse.Namespace) -> int:
         experiments,
         run_experiments,
     )
-    from hoyle.experiments.hints.report import format_table, write_report
+    from hoyle.experiments.hints.report import format_table, referees, write_report
 
-    games = args.game or list(GAME_MODULES)
+    games = [*(args.games or []), *(args.game or [])] or list(GAME_MODULES)
     for g in games:
         if g in NO_BOOK_HINTS:
             raise UsageError(f"the book gives no hints for {g} (RULES.md {NO_BOOK_HINTS[g]}): "
@@ -104,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
                   "of those written): run the same command again to resume", file=sys.stderr)  # fmt: skip
             return int(EXIT_INTERRUPTED)
         path = write_report(g, done, Path(args.out) / g, command, time.perf_counter() - t0)
-        print(f"{g}: budget {budget.name}, seed {args.seed}, referee {budget.referee}")
+        print(f"{g}: budget {budget.name}, seed {args.seed}, referee {referees(done)}")
         print(format_table(done))
         print(f"report: {path}")
     return 0

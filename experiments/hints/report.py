@@ -106,6 +106,14 @@ def forest_plot(path: Path, rows: Sequence[tuple[Experiment, Result]], title: st
     return str(plot_intervals(path, pts, f"{unit}: with the hint − without (95% CI)", title))
 
 
+def referees(done: Sequence[tuple[Any, Any]]) -> str:
+    """The referees the referee experiments of ``done`` were judged by, or a dash: a game whose
+    experiments call none has none, whatever its budget names."""
+    names = sorted({str(r.budget_key["referee"]) for _, r in done
+                    if r.method == "referee" and "referee" in r.budget_key})  # fmt: skip
+    return ", ".join(names) or "—"
+
+
 def write_report(
     game: str, done: Sequence[tuple[Experiment, Result]], root: Path, command: str = "",
     seconds: float | None = None,
@@ -117,14 +125,12 @@ def write_report(
     title = game.capitalize()
     budgets = sorted({r.budget for _, r in done})
     seeds = sorted({r.seed for _, r in done})
-    referee = sorted({str(r.budget_key["referee"]) for _, r in done
-                      if r.method == "referee" and "referee" in r.budget_key})  # fmt: skip
     spent = sum(r.seconds or 0.0 for _, r in done)
     counts = {v: sum(1 for _, r in done if r.verdict == v) for v in Verdict}
     lines = [f"# The book's hints, tested: {title}", ""]
     lines.append(
         f"Budget {', '.join(budgets) or '—'}; seed {', '.join(map(str, seeds)) or '—'}; "
-        f"referee `{', '.join(referee) or '—'}`; {len(done)} experiments: "
+        f"referee `{referees(done)}`; {len(done)} experiments: "
         + ", ".join(f"{counts[v]} {v.value}" for v in Verdict)
         + (f"; this run {seconds:.0f} s" if seconds is not None and seconds >= 1 else "")
         + (f"; the experiments took {spent:,.0f} s in all, as they ran" if spent else "")
@@ -135,9 +141,11 @@ def write_report(
                   "numbers; finished experiments are reused)."]  # fmt: skip
     methods = getattr(hint_module(game),
                       "METHODS_TEXT", METHODS_TEXT)  # fmt: skip
+    # What the item column names: the rules section by default, the game's own where it has one.
+    source = getattr(hint_module(game), "ITEM_SOURCE", "RULES.md")
     lines += ["", "**Verdict rule.** " + VERDICT_RULE, "", "**Methods.** " + methods, ""]
     lines += ["## Every hint", "",
-              "| RULES.md | experiment | method | verdict | effect | 95% CI | n | unit |",
+              f"| {source} | experiment | method | verdict | effect | 95% CI | n | unit |",
               "|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for e, r in done:
         short = e.id.split(".", 1)[-1]
@@ -147,17 +155,17 @@ def write_report(
         )
     untestable = UNTESTABLE.get(game, [])
     if untestable:
-        lines += ["", "Not testable:", "", "| RULES.md | hint | why |", "|---|---|---|"]
+        lines += ["", "Not testable:", "", f"| {source} | hint | why |", "|---|---|---|"]
         for u in untestable:
             lines.append(f"| {u.item} | {u.id.split('.', 1)[-1]} | {u.reason} |")
     forest = forest_plot(root / "plots" / "ablations.png", done,
-                         f"{title}: every hint ablated, head to head")  # fmt: skip
+                         f"{title}: every hint ablated (with it − without)")  # fmt: skip
     if forest:
         lines += ["", f"![every ablation](plots/{forest})"]
     lines += ["", "## The experiments", ""]
     for e, r in done:
         lines += [f"### {e.id}", ""]
-        where = f"RULES.md {e.item}" if e.item else "a play the book takes for granted"
+        where = f"{source} {e.item}" if e.item else "a play the book takes for granted"
         lines += [f"**Claim** ({where}): \u201c{e.claim}\u201d — {e.citation}.", ""]
         lines += [f"**Method** ({e.method}): {e.how}", ""]
         lines += [f"**Verdict: {r.verdict.value}.** Effect {_fmt(r.effect)} {r.unit}, 95% CI "
@@ -172,7 +180,7 @@ def write_report(
             lines += ["", f"![{e.id}](plots/{p})"]
         lines.append("")
     for u in untestable:
-        lines += [f"### {u.id}", "", f"**Claim** (RULES.md {u.item}): \u201c{u.claim}\u201d — "
+        lines += [f"### {u.id}", "", f"**Claim** ({source} {u.item}): \u201c{u.claim}\u201d — "
                   f"{u.citation}.", "", f"**Not testable.** {u.reason}", ""]  # fmt: skip
     path = root / REPORT_FILE
     write_text(path, "\n".join(lines))
