@@ -99,3 +99,15 @@ def test_hoyle_match_plays_a_shipped_policy_by_name_from_another_directory(
             "--deals", "1", "--quiet"]  # fmt: skip
     assert main(argv) == 0
     assert "mccfr:policy=conquian-abstract" in capsys.readouterr().out
+
+
+def test_a_model_missing_from_the_installation_is_refused_in_one_line() -> None:
+    from hoyle.agents.models import Model
+
+    gone = Model("gone", "conquian", "mccfr:policy", "a file no install has", "hoyle.agents.cfr",
+                 "policies/gone.npz")  # fmt: skip
+    with pytest.raises(
+        FileFormatError, match=r"model 'gone': hoyle\.agents\.cfr/policies/gone\.npz is missing"
+    ) as e:
+        gone.size()
+    assert "\n" not in str(e.value)
