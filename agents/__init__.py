@@ -13,6 +13,7 @@ Every agent is a seeded ``pyspiel.Bot`` that plays whichever seat is to move.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from hoyle.agents.base import HoyleBot
@@ -28,8 +29,12 @@ Installed kinds, hoyle's own included, are the ``hoyle.agents`` entry points
 
 
 def register_agent(name: str) -> Callable[[AgentFactory], AgentFactory]:
-    """Declare an agent kind under ``name`` (the first word of its spec) in this process; a
-    package declares it instead under ``[project.entry-points."hoyle.agents"]``."""
+    """Declare an agent kind under ``name`` (the first word of its spec) in this process.
+
+    To reach ``hoyle match`` and every other process, a package declares the kind under
+    ``[project.entry-points."hoyle.agents"]``: either ``name = "mypkg.bots:factory"`` (the
+    factory itself) or ``name = "mypkg.bots"`` (a module whose import registers ``name`` with
+    this decorator)."""
 
     def deco(f: AgentFactory) -> AgentFactory:
         AGENTS[name] = f
@@ -48,8 +53,16 @@ def factory(kind: str) -> AgentFactory:
     if kind in AGENTS:
         return AGENTS[kind]
     if kind in plugins.names("hoyle.agents"):
-        found: AgentFactory = plugins.load("hoyle.agents", kind)
-        return found
+        found = plugins.load("hoyle.agents", kind)
+        if isinstance(found, ModuleType):  # Its import ran the module's register_agent.
+            if kind not in AGENTS:
+                raise ValueError(
+                    f"agent {kind!r}: its entry point names the module {found.__name__}, "
+                    f"which registers no agent {kind!r} (@register_agent({kind!r}))"
+                )
+            return AGENTS[kind]
+        factory_: AgentFactory = found
+        return factory_
     raise ValueError(f"unknown agent {kind!r}; agents: {', '.join(agent_kinds())}")
 
 

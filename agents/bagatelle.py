@@ -30,12 +30,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 
+from hoyle.agents.models import model_path
 from hoyle.envs.core.files import FileFormatError, load_npz
 from hoyle.envs.games.bagatelle.env import OBS_SIZE, action_from_stroke, observe, stroke_from_action
 from hoyle.envs.games.bagatelle.physics import Physics, Stroke
@@ -182,6 +182,8 @@ def play_break(
     return break_score(brk)
 
 
+DEFAULT_POLICY = "bagatelle-sac"
+"""The name of the shipped policy (:mod:`hoyle.agents.models`)."""
 POLICY_FILE = "bagatelle_policy.npz"
 """The trained policy the package ships (``agents/``), loaded when no file is named."""
 POLICY_WHAT = "Bagatelle stroke policy"
@@ -271,14 +273,11 @@ def policy_from_arrays(data: dict[str, np.ndarray], where: str = "arrays") -> St
 
 
 def load_policy(path: Path | str | None = None) -> StrokePolicy:
-    """The policy in ``path`` (an ``.npz`` of plain arrays, read without pickle), or the one the
-    package ships."""
-    if path is None:
-        with resources.as_file(resources.files("hoyle.agents") / POLICY_FILE) as p:
-            data = load_npz(p, POLICY_WHAT, max_bytes=MAX_POLICY_BYTES)
-        return policy_from_arrays(data, POLICY_FILE)
-    data = load_npz(path, POLICY_WHAT, max_bytes=MAX_POLICY_BYTES)
-    return policy_from_arrays(data, str(path))
+    """The policy in ``path`` (an ``.npz`` of plain arrays, read without pickle; or a shipped
+    model's name), or the one the package ships (the model ``bagatelle-sac``)."""
+    with model_path(path or DEFAULT_POLICY, "bagatelle compare --policy") as p:
+        data = load_npz(p, POLICY_WHAT, max_bytes=MAX_POLICY_BYTES)
+    return policy_from_arrays(data, POLICY_FILE if path is None else str(path))
 
 
 class LearnedStrokes:

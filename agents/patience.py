@@ -64,12 +64,12 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 import numpy as np
 
 from hoyle.agents.base import HoyleBot
+from hoyle.agents.models import model_path
 from hoyle.envs.core.cards import cards_of
 from hoyle.envs.core.files import FileFormatError, load_npz
 from hoyle.envs.games.poker_patience import SCORE_TABLES, STRAIGHT_WINDOWS, hand_score
@@ -250,21 +250,21 @@ def table_name(scoring: str, placement: str) -> str:
     return f"{scoring}_{placement}"
 
 
+DEFAULT_TABLE = "patience-values"
+"""The name of the committed tables (:mod:`hoyle.agents.models`)."""
 TABLE_FILE = "patience value table"
 MAX_TABLE_BYTES = 256 << 20
 """The most a table file may unpack to (256 MiB; the committed one is 35 kB)."""
 
 
 def load_table(scoring: str, placement: str, path: str | None = None) -> ValueTable:
-    """The learned table for ``scoring`` and ``placement`` from ``path`` (default: the committed
-    ``patience_values.npz``); a placement without its own table uses the book's. A file that is
-    not a table file, or lacks the table asked for, raises a one-line ``FileFormatError`` (a
-    ``ValueError``) naming it."""
-    if path is None:
-        with resources.as_file(resources.files("hoyle.agents") / "patience_values.npz") as p:
-            data = load_npz(p, TABLE_FILE, max_bytes=MAX_TABLE_BYTES)
-    else:
-        data = load_npz(path, TABLE_FILE, max_bytes=MAX_TABLE_BYTES)
+    """The learned table for ``scoring`` and ``placement`` from ``path``, a shipped model's name
+    or a file's path (default: the committed ``patience_values.npz``, the model
+    ``patience-values``, found through the package's resources); a placement without its own
+    table uses the book's. A file that is not a table file, or lacks the table asked for,
+    raises a one-line ``FileFormatError`` (a ``ValueError``) naming it."""
+    with model_path(path or DEFAULT_TABLE, "planner:table") as p:
+        data = load_npz(p, TABLE_FILE, max_bytes=MAX_TABLE_BYTES)
     where = str(path or "patience_values.npz")
     for pl in (placement, "book"):
         if f"{table_name(scoring, pl)}_keys" in data:

@@ -284,7 +284,8 @@ def add_command(subparsers: Any) -> None:
     p.add_argument(
         "--policy",
         default="",
-        help="compare: the learned player's .npz (default: the one the package ships)",
+        help="compare: the learned player's .npz, or a shipped policy's name (hoyle models; "
+        "default: bagatelle-sac, the one the package ships)",
     )
     p.add_argument("--algo", choices=("sac", "ppo"), default="sac", help="train: the learner (sac)")
     p.add_argument("--steps", type=int, default=50_000, help="train: env steps, strokes (50000)")

@@ -138,6 +138,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             "(name one per seat, or two: the first against copies of the second)"
         )
     check_agents(specs, game)
+    labels = match_labels(args.label or [], specs)
     if args.deals < 1 or args.seed < 0:
         raise UsageError("--deals must be at least 1 and --seed at least 0")
     where: dict[str, Any] = {}
@@ -163,12 +164,15 @@ def cmd_match(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
     n = game.num_players() if sides is None else len(sides)
     by = "" if sides is None else f" by side ({side_words(sides)}, exchanged)"
-    print(f"{args.game}: {', '.join(specs)}{by}; {args.deals} deals × {n} seating"
+    named = (f"{labels[s]} ({s})" if s in labels else s for s in specs)
+    print(f"{args.game}: {', '.join(named)}{by}; {args.deals} deals × {n} seating"
           f"{'s' if n > 1 else ''}; seed {args.seed}; results in {where['path']}")  # fmt: skip
     df = by_side(df, sides)
+    df = df.assign(agent=df["agent"].map(lambda a: shown_label(a, labels)))
     if field:
         # The copies of the field agent are one agent: pooled over their seats in each deal.
-        df = df.assign(agent=df["agent"].where(df["agent_index"] == 0, f"{specs[1]} (field)"),
+        field_name = f"{labels.get(specs[1], specs[1])} (field)"
+        df = df.assign(agent=df["agent"].where(df["agent_index"] == 0, field_name),
                        agent_index=df["agent_index"].clip(upper=1))  # fmt: skip
     summary = summarize(df)
     print(format_summary(summary, results=not solo))
@@ -188,6 +192,39 @@ def cmd_match(args: argparse.Namespace) -> int:
               "the sides' seats exchanged; a side counts once per game (its return, the "
               "partners' equal one; W/D/L between the sides).")  # fmt: skip
     return 0
+
+
+def match_labels(given: Sequence[str], specs: Sequence[str]) -> dict[str, str]:
+    """``--label NAME=SPEC`` as ``{spec: name}``: the name a match's tables show for the agent
+    ``spec`` of ``--agents`` (the stored rows keep the spec, which is the run's identity)."""
+    labels: dict[str, str] = {}
+    for item in given:
+        name, sep, spec = item.partition("=")
+        name, spec = name.strip(), spec.strip()
+        if not sep or not name or not spec:
+            raise UsageError(
+                f"--label {item!r}: write NAME=SPEC, e.g. --label mccfr=mccfr:policy=conquian-abstract"
+            )
+        if spec not in specs:
+            raise UsageError(
+                f"--label {item!r}: {spec!r} is not one of --agents ({', '.join(dict.fromkeys(specs))})"
+            )
+        if spec in labels:
+            raise UsageError(f"--label: {spec!r} is labelled twice")
+        labels[spec] = name
+    shown = [labels.get(s, s) for s in dict.fromkeys(specs)]
+    if len(set(shown)) < len(shown):
+        raise UsageError(f"--label: two agents would show as one ({', '.join(shown)})")
+    return labels
+
+
+def shown_label(agent: str, labels: dict[str, str]) -> str:
+    """The name a match's tables show for the row label ``agent``: a spec, or a spec with the
+    ``#k`` that tells copies of one spec apart."""
+    spec, sep, copy = agent.rpartition("#")
+    if sep and spec in labels and copy.isdigit():
+        return f"{labels[spec]}#{copy}"
+    return labels.get(agent, agent)
 
 
 COMMAND_GROUP = "hoyle.commands"
@@ -248,6 +285,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "follow it: heuristic:-play-for-tableau,-hint2,random. With more than two "
                    "players, two specs A,B mean A against copies of B in the other seats; "
                    "in a partnership game, one spec per side")  # fmt: skip
+    m.add_argument("--label", action="append", metavar="NAME=SPEC",
+                   help="show the agent SPEC of --agents as NAME in the tables (repeatable); "
+                   "the run's files keep the spec")  # fmt: skip
     m.add_argument("--deals", type=int, required=True, help="number of deals")
     m.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
     m.add_argument("--name", help="run name, a plain name: the run lives in OUT/NAME "

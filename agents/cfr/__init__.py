@@ -2,9 +2,11 @@
 
 The ``mccfr`` agent plays a policy saved by ``hoyle train <game> --method mccfr``::
 
-    mccfr:policy=runs/conquian-mccfr/policy.npz[,fallback=uniform|heuristic][,play=sample|greedy]
+    mccfr:policy=conquian-abstract|runs/conquian-mccfr/policy.npz[,fallback=uniform|heuristic][,play=sample|greedy]
 
-* ``policy`` (required): the ``.npz`` file (:mod:`hoyle.agents.cfr.policy`). The agent must
+* ``policy`` (required): the name of a shipped policy (``hoyle models``:
+  ``mccfr:policy=conquian-abstract``, found through the package's resources from any working
+  directory) or the path of an ``.npz`` file (:mod:`hoyle.agents.cfr.policy`). The agent must
   be given the game the policy was trained on (same game string, parameters included).
 * ``fallback`` (default ``uniform``): what to play at an information set the policy never
   reached (an unseen key, or a sparse abstraction's gap): ``uniform`` picks a legal action
@@ -29,6 +31,7 @@ from typing import Any
 from hoyle.agents.base import HoyleBot
 from hoyle.agents.cfr.mccfr import abstraction_key_fn, declared_abstraction, exact_key_fn
 from hoyle.agents.cfr.policy import PolicyTable
+from hoyle.agents.models import model_path, names_for
 from hoyle.envs.core.files import FileFormatError
 
 FALLBACKS = ("uniform", "heuristic")
@@ -37,19 +40,21 @@ _CACHE: dict[tuple[str, int, int], PolicyTable] = {}
 
 
 def load_policy(path: str | Path) -> PolicyTable:
-    """A policy file, loaded once per process (agents are built per deal and seat); a missing
-    or malformed file raises a one-line ``FileFormatError`` (a ``ValueError``) naming it."""
-    p = Path(path)
-    if not p.exists():
-        raise FileFormatError(f"mccfr: no policy file at {str(p)!r} (train one with 'hoyle "
-                              "train')")  # fmt: skip
-    if not p.is_file():
-        raise FileFormatError(f"mccfr: {p} is not a policy file (a folder?)")
-    st = p.stat()
-    key = (str(p.resolve()), st.st_mtime_ns, st.st_size)
-    if key not in _CACHE:
-        _CACHE[key] = PolicyTable.load(p)
-    return _CACHE[key]
+    """A policy, by a shipped model's name or a file's path, loaded once per process (agents
+    are built per deal and seat); a missing or malformed file raises a one-line
+    ``FileFormatError`` (a ``ValueError``) naming it."""
+    with model_path(path, "mccfr:policy") as p:
+        if not p.exists():
+            raise FileFormatError(f"mccfr: no policy file at {str(p)!r} (policy= a shipped "
+                                  f"policy, {', '.join(names_for('mccfr:policy'))}, or a file "
+                                  "trained with 'hoyle train')")  # fmt: skip
+        if not p.is_file():
+            raise FileFormatError(f"mccfr: {p} is not a policy file (a folder?)")
+        st = p.stat()
+        key = (str(p.resolve()), st.st_mtime_ns, st.st_size)
+        if key not in _CACHE:
+            _CACHE[key] = PolicyTable.load(p)
+        return _CACHE[key]
 
 
 class MCCFRBot(HoyleBot):
@@ -133,7 +138,7 @@ class MCCFRBot(HoyleBot):
 def from_spec(
     game: Any, options: dict[str, str], off: tuple[str, ...], seed: int, spec: str
 ) -> HoyleBot:
-    """Build ``mccfr:policy=PATH[,fallback=uniform|heuristic][,play=sample|greedy]``."""
+    """Build ``mccfr:policy=NAME|PATH[,fallback=uniform|heuristic][,play=sample|greedy]``."""
     if off:
         raise ValueError(f"mccfr takes no hint switches; got {', '.join('-' + o for o in off)}")
     known = {"policy", "fallback", "play"}
@@ -141,7 +146,10 @@ def from_spec(
     if unknown:
         raise ValueError(f"mccfr: unknown option {unknown[0]!r}; options: fallback, play, policy")
     if "policy" not in options:
-        raise ValueError("mccfr needs policy=PATH (a file saved by 'hoyle train')")
+        raise ValueError(
+            f"mccfr needs policy=NAME|PATH (a shipped policy, "
+            f"{', '.join(names_for('mccfr:policy'))}, or a file saved by 'hoyle train')"
+        )
     fallback = options.get("fallback", "uniform")
     if fallback not in FALLBACKS:
         raise ValueError(f"mccfr: fallback must be one of {', '.join(FALLBACKS)}; got {fallback!r}")

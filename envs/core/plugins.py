@@ -22,7 +22,8 @@ back, as five parts of hoyle did before):
 - **A user's own parts reach hoyle without editing it.** A package that declares
   ``[project.entry-points."hoyle.agents"] mine = "mypkg.bot:from_spec"`` is an agent in
   ``hoyle match``, ``hoyle tournament``, the Gymnasium wrapper and every spec string, once it is
-  installed. Scanning our own folders cannot find it; a registry module needs the user's code
+  installed. An agent entry may also name a module, ``mine = "mypkg.bot"``, whose import
+  registers ``mine`` with ``hoyle.agents.register_agent`` (the README's "Write an agent"). Scanning our own folders cannot find it; a registry module needs the user's code
   imported first, by someone who knows to import it.
 - **Nothing is imported to be listed.** ``hoyle --help`` names every command and ``hoyle
   match`` refuses an unknown agent without importing the search agents, the trainers or Ray;
