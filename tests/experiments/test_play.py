@@ -66,17 +66,19 @@ def test_a_whole_game_with_bad_input_on_the_way(
     assert "Traceback" not in text
 
 
-def test_end_of_input_leaves_cleanly(
+def test_end_of_input_stops_with_exit_1(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Ctrl-D is a choice to leave: exit 0. (Ctrl-C exits 130: see test_play_trust.py.)"""
+    """Ctrl-D (or a script that runs out of moves) stops the game: one line, exit 1. (``quit``
+    exits 0 below; Ctrl-C exits 130: see test_play_trust.py.)"""
 
     def leave(prompt: str) -> str:
         raise EOFError
 
     monkeypatch.setattr(builtins, "input", leave)
-    assert main(["play", "conquian", "--seed", "1"]) == 0
-    assert "Game abandoned." in capsys.readouterr().out
+    assert main(["play", "conquian", "--seed", "1"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == "hoyle play: stopped (end of input); game abandoned"
 
 
 def test_quit_leaves(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
