@@ -89,24 +89,26 @@ def ascii_spelling(label: str, style: int) -> str:
 def test_every_move_can_be_typed_with_ascii_cards(
     game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    typed: list[str] = []
+    respelled: list[str] = []  # answers whose cards were typed in ASCII (not "7♥")
 
     def answer(moves: list[str], k: int) -> str:
-        if k >= 8:
+        if len(respelled) >= 4 or k >= 60:
             return "quit"
-        with_cards = [m for m in moves if CARD.search(m)] or moves
-        label = with_cards[k % len(with_cards)]
-        text = ascii_spelling(label, k)
-        typed.append(text)
+        with_cards = [m for m in moves if CARD.search(m)]
+        if not with_cards:
+            return "1"
+        style = len(respelled) + k
+        text = ascii_spelling(with_cards[k % len(with_cards)], style)
+        if not _cards(text):
+            respelled.append(text)
         return text
 
     transcript = _scripted(capsys, monkeypatch, answer)
     assert main(["play", game, "--seed", "5", "--vs", "random"]) == 0
     transcript.extend(capsys.readouterr().out.splitlines())
     text = "\n".join(transcript)
-    assert INPUT_HINT not in text
-    ascii_typed = [t for t in typed if not _cards(t) and re.search(r"[a-z]", t)]
-    assert ascii_typed, typed  # the cards really were typed without symbols
+    assert INPUT_HINT not in text  # (and _scripted fails at once on a refused answer)
+    assert len(respelled) >= 3, respelled
     assert "Game abandoned." in text or "Game over." in text
 
 
