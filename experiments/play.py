@@ -67,8 +67,9 @@ MAX_NUMBER_DIGITS = 6
 MAX_ECHO = 40
 """How much of an unmatched answer is repeated back to the human."""
 
-DEAL_RUN = 2
-"""Chance events in a row (between two moves) told in one line, as a deal, not one a line."""
+DEAL_RUN = 4
+"""Chance events in a row (between two moves) told in one line, as a deal, not one a line (a
+shorter run, a card drawn or two, is told event by event: each line says more)."""
 
 MAX_UNREADABLE = 5
 """Unreadable lines (not text in the terminal's encoding) in a row before the game is left."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins
 import io
+import random
 import re
 import subprocess
 import sys
@@ -173,16 +174,15 @@ def _read_board(lines: list[str]) -> dict[int, int]:
     for head, rows in ((top, lines[top + 1 : top + 6]), (bottom, lines[bottom - 5 : bottom])):
         for m in re.finditer(r"\d+", lines[head]):
             point, col = int(m[0]), m.end() - 1
-            n = 0
-            sign = 0
+            marks, number, sign = 0, 0, 0
             for row in rows:
-                cell = row[col - 1 : col + 1] if len(row) > col else ""
-                if cell.strip() in ("X", "O"):
-                    n += 1
-                    sign = 1 if cell.strip() == "X" else -1
-                elif cell.strip().isdigit():
-                    n = int(cell)
-            men[point] = sign * n
+                cell = row[col - 1 : col + 1].strip() if len(row) > col else ""
+                if cell in ("X", "O"):
+                    marks += 1
+                    sign = 1 if cell == "X" else -1
+                elif cell.isdigit():
+                    number = int(cell)  # a tall stack: its count in place of its fifth man
+            men[point] = sign * (number or marks)
     return men
 
 
@@ -200,6 +200,45 @@ def test_backgammon_has_a_board_from_the_players_side(
         assert sum(v for v in drawn.values() if v > 0) <= 15
         legend = next(line for line in out if "X you" in line)
         assert "bar: you 0, adversary 0; off: you 0, adversary 0" in legend
+
+
+def test_the_board_shows_every_point_the_bar_and_the_men_off_through_a_game() -> None:
+    """Every position of a random game, from both sides: the drawn points are the table
+    view's (stacks over five written as a number), and the legend its bar and men off."""
+    from hoyle.envs import load
+    from hoyle.experiments.match import sample_chance
+    from hoyle.experiments.table_text import backgammon_board
+
+    game = load("backgammon")
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    seen = {"bar": 0, "off": 0, "tall": 0}
+    while not state.is_terminal():
+        for seat in (0, 1):
+            view = game.rules.table_view(state.s, seat)
+            got = {c.name: c for c in view.counters}
+            want = {}
+            for i in range(1, 25):
+                c = got[f"point {i}"]
+                if c.value:
+                    want[i] = int(c.value) * (1 if c.owner == seat else -1)
+            board = backgammon_board(view)
+            assert {p: v for p, v in _read_board(board).items() if v} == want
+            me, other = view.seats[seat], view.seats[1 - seat]
+            bar = (got[f"{me} on the bar"].value, got[f"{other} on the bar"].value)
+            off = (got[f"{me} borne off"].value, got[f"{other} borne off"].value)
+            assert (
+                f"bar: you {bar[0]}, adversary {bar[1]}; off: you {off[0]}, adversary {off[1]}"
+                in board[-1]
+            )
+            seen["bar"] += sum(bar) > 0
+            seen["off"] += sum(off) > 0
+            seen["tall"] += max(map(abs, want.values()), default=0) > 5
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert min(seen.values()) > 0, seen
 
 
 def _grid(lines: list[str], header: int) -> dict[tuple[int, int], str]:
