@@ -17,6 +17,18 @@ from hoyle.experiments.play import describe_event, match_action
 MOVE_LINE = re.compile(r"^\s+(\d+)\. (.+)$")
 
 
+def moves_shown(transcript: list[str]) -> list[str]:
+    """The moves of the last list of numbered moves in ``transcript``."""
+    moves: list[str] = []
+    for line in reversed(transcript):
+        m = MOVE_LINE.match(line)
+        if m is None and moves:
+            break
+        if m is not None:
+            moves.insert(0, m.group(2))
+    return moves
+
+
 def _scripted(
     capsys: pytest.CaptureFixture[str], first: list[str], then: Callable[[list[str]], str]
 ) -> tuple[Callable[[str], str], list[str]]:
@@ -27,13 +39,7 @@ def _scripted(
 
     def fake_input(prompt: str) -> str:
         transcript.extend(capsys.readouterr().out.splitlines())
-        moves = []
-        for line in reversed(transcript):
-            m = MOVE_LINE.match(line)
-            if m is None and moves:
-                break
-            if m is not None:
-                moves.insert(0, m.group(2))
+        moves = moves_shown(transcript)
         answer = next(answers, None)
         if answer is None:
             answer = then(moves)

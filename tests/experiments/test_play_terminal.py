@@ -21,8 +21,8 @@ import pytest
 from hoyle.envs.core.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from hoyle.experiments.cli import main
 from hoyle.experiments.play import INPUT_HINT, input_error
+from tests.experiments.test_play import MOVE_LINE, moves_shown
 
-MOVE_LINE = re.compile(r"^\s+(\d+)\. (.+)$")
 CARD = re.compile(r"([♠♥♦♣])(10|[AKQJ2-9])")
 
 
@@ -48,14 +48,7 @@ def _scripted(
     def fake_input(prompt: str) -> str:
         transcript.extend(capsys.readouterr().out.splitlines())
         assert not transcript or not transcript[-1].endswith(INPUT_HINT), transcript[-2:]
-        moves: list[str] = []
-        for line in reversed(transcript):
-            m = MOVE_LINE.match(line)
-            if m is None and moves:
-                break
-            if m is not None:
-                moves.insert(0, m.group(2))
-        text = answer(moves, next(count))
+        text = answer(moves_shown(transcript), next(count))
         transcript.append(prompt + text)
         return text
 
