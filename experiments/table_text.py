@@ -12,8 +12,9 @@ and ``hidden`` only counts the others.
   "row R, col C": Poker Patience's square, Serpent's path) as a grid, ``··`` for an empty
   place the square may still cover.
 * :func:`backgammon_board`: the 24 points, the bar and the men borne off, drawn from the
-  viewer's side (his home table 1-6 bottom right, as Hoffmann, *Hoyle's Games Modernized*,
-  BACKGAMMON, pictures the board from the player's seat).
+  viewer's side of the board: his tables nearest him (the bottom half), his home table on the
+  right ("With the men placed as in Fig. 1, the right hand is the inner or home table",
+  Hoffmann, *Hoyle's Games Modernized*, BACKGAMMON), its ace point farthest from the bar.
 """
 
 from __future__ import annotations
