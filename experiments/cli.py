@@ -76,8 +76,9 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 # --- hoyle play --------------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play one game; exit 0 when it ends or the human leaves (``quit``, Ctrl-D: a choice, not
-    a failure), 130 on Ctrl-C, 2 for a bad command line, 1 when an agent fails.
+    """Play one game; exit 0 when it ends or the human types ``quit``, 130 on Ctrl-C, 1 on
+    Ctrl-D (the input ended before the game: a script that ran out of moves fails) or when an
+    agent fails, 2 for a bad command line.
 
     The seed tells every hidden card, so it is never printed: by default a fresh 64-bit one
     from :mod:`secrets`; ``--seed`` replays a game (and says so on stderr), for reproduction,
@@ -111,6 +112,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("\nhoyle play: interrupted; game abandoned", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except EOFError:
+        print("\nhoyle play: stopped (end of input); game abandoned", file=sys.stderr)
+        return EXIT_FAILED
     return 0
 
 
@@ -258,8 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a game in the terminal against agents",
                         description="Play against agents, seeing only your own view. Answer "
                         "with a move's number or name (a unique prefix will do); '?' shows "
-                        "the moves again, 'quit' or Ctrl-D leaves (exit 0), Ctrl-C interrupts "
-                        "(exit 130). Each game is dealt from a fresh secret seed, never "
+                        "the moves again, 'quit' leaves (exit 0), Ctrl-D stops (exit 1), "
+                        "Ctrl-C interrupts (exit 130). Cards may be typed in ASCII (h7, 7h, "
+                        "H.7, 10h, Th); a move that is the only one is played for you. Each game is dealt from a fresh secret seed, never "
                         "shown.")  # fmt: skip
     pl.add_argument("game", help="game string, e.g. conquian or 'cassino(players=3)'")
     pl.add_argument("--vs", action="extend", nargs="+", metavar="SPEC",

@@ -1,15 +1,19 @@
 """A human plays a hoyle game in the terminal against agents, seeing only their own view.
 
 Before each of the human's decisions the game's observation string for the human's seat is
-printed (the view in the book's words), then the legal actions, numbered. The human answers with
-a number or with the action's name, read by the one move parser of every game
-(:mod:`hoyle.envs.core.moves`): any case, extra spaces, cards in ASCII (``h7``, ``10h``,
-``Th``), a unique prefix, or the cards alone (``h7`` for "play ♥7"); a move the game refuses is
-answered with the rule's reason ("you must follow suit (hearts): you hold ♥7"); ``?`` shows
-the view again, ``quit`` (or end of input) leaves the game; Ctrl-C is not caught here (the
-``hoyle play`` command turns it into one line and exit status 130). Any line is safe to type: a
-number is ASCII decimal digits only, at most :data:`MAX_NUMBER_DIGITS` of them (``'²'`` or a
-5,000-digit number is not read as a number), and what is echoed back is cut short.
+printed (the view in the book's words), with a drawing of the table where the game lays it out
+(:mod:`hoyle.experiments.table_text`: a backgammon board, a patience layout), then the legal
+actions, numbered. A move that is the only legal one is played for the human, with a one-line
+notice. The human answers with a number or with the action's name, read by the one move parser
+of every game (:mod:`hoyle.envs.core.moves`): any case, extra spaces, cards in ASCII (``h7``,
+``7h``, ``H.7``, ``10h``, ``Th``), a unique prefix, or the cards alone (``h7`` for "play
+♥7"); every refusal is worded by :func:`input_error` (the reason, then what to type), and a
+move the game refuses gets the rule's reason ("you must follow suit (hearts): you hold ♥7");
+``?`` shows the view again, ``quit`` leaves the game; end of input (Ctrl-D) and Ctrl-C are not
+caught here (the ``hoyle play`` command turns each into one line, exit status 1 and 130).
+Any line is safe to type: a number is ASCII decimal digits only, at most
+:data:`MAX_NUMBER_DIGITS` of them (``'²'`` or a 5,000-digit number is not read as a number),
+and what is echoed back is cut short.
 
 The seed. Every random stream of a game comes from one seed: chance from
 :func:`chance_seed` (128 bits of the seed's ``SeedSequence``, so the deal is no easier to search
@@ -34,8 +38,10 @@ happened. Otherwise only its kind is told: "a card is dealt to player k" (k: the
 information state tells this node's outcomes apart; "a card is dealt that you cannot see" when
 this node has a single outcome) or "player k (agent) makes a move you cannot see". An event seen
 in part (the suit but not the rank) is therefore not named: the conservative side. The cost, a
-clone per alternative and a replay per re-dealt world, only matters at the speed of a human. At
-the end the human's final view and everyone's returns are shown (not the hidden cards).
+clone per alternative and a replay per re-dealt world, only matters at the speed of a human.
+Chance events in a row (a deal) are told in one line, what the table then shows the human
+(:func:`~hoyle.experiments.table_text.deal_line`: his own cards, counts of the others). At the
+end the human's final view and everyone's returns are shown (not the hidden cards).
 """
 
 from __future__ import annotations
@@ -49,7 +55,9 @@ import numpy as np
 from hoyle.agents import make
 from hoyle.envs.core.errors import HoyleError
 from hoyle.envs.core.moves import IllegalMoveError, MoveError, find_move, parse_move
+from hoyle.envs.core.table import ShowsTable
 from hoyle.experiments.match import derive_seed, sample_chance
+from hoyle.experiments.table_text import deal_line, table_picture
 
 QUIT_WORDS = ("quit", "exit")
 
@@ -58,6 +66,10 @@ MAX_NUMBER_DIGITS = 6
 
 MAX_ECHO = 40
 """How much of an unmatched answer is repeated back to the human."""
+
+DEAL_RUN = 4
+"""Chance events in a row (between two moves) told in one line, as a deal, not one a line (a
+shorter run, a card drawn or two, is told event by event: each line says more)."""
 
 MAX_UNREADABLE = 5
 """Unreadable lines (not text in the terminal's encoding) in a row before the game is left."""
@@ -143,10 +155,24 @@ def _echo(text: str) -> str:
     return repr(text if len(text) <= MAX_ECHO else text[:MAX_ECHO] + "…")
 
 
+def input_error(reason: str) -> str:
+    """The one wording of every refusal of a typed line: the reason, then what to type.
+
+    ``reason`` speaks only of what was typed and of the human's own legal moves (or, for a
+    real move the game refuses, the rule's reason in the mover's words), never of a card he
+    cannot see."""
+    return f"{reason} -- {INPUT_HINT}"
+
+
+INPUT_HINT = "type a number or the name of a move (? lists them, quit leaves)"
+"""What every refusal of a typed line ends with."""
+
+
 def match_action(
     text: str, legal: Sequence[int], labels: Sequence[str], state: Any = None, seat: int = -1
 ) -> int | str:
-    """The action ``text`` names (by number or name), or an explanation of why it names none.
+    """The action ``text`` names (by number or name), or why it names none (the reason, which
+    :func:`input_error` words for the human).
 
     A number is ASCII decimal digits only (``'²'.isdigit()`` is true but it is no number) and
     at most :data:`MAX_NUMBER_DIGITS` long; anything else is read by the move parser
@@ -155,7 +181,7 @@ def match_action(
     for a move the game refuses)."""
     t = text.strip()
     if not t:
-        return "type a number or the name of a move (? shows them again)"
+        return "nothing typed"
     if t.isascii() and t.isdigit():
         k = int(t) if len(t) <= MAX_NUMBER_DIGITS else None
         if k is not None and 1 <= k <= len(legal):
@@ -170,14 +196,25 @@ def match_action(
         return str(e)
 
 
+def _show_view(state: Any, seat: int, say: Callable[[str], None]) -> None:
+    """The human's view: the game's observation string, then its drawing where the game lays
+    its table out (a backgammon board, a patience layout)."""
+    say(state.observation_string(seat))
+    rules = getattr(state, "rules", None)
+    if isinstance(rules, ShowsTable):
+        for line in table_picture(rules.table_view(state.s, seat)):
+            say(line)
+
+
 def ask_move(state: Any, seat: int, read: Callable[[str], str], say: Callable[[str], None]) -> int:
-    """Show the human's view and moves, and read a move until one is legal."""
+    """Show the human's view and moves, and read a move until one is legal (each refusal
+    worded by :func:`input_error`)."""
     legal = list(state.legal_actions())
     labels = [state.action_to_string(seat, a) for a in legal]
 
     def show() -> None:
         say("")
-        say(state.observation_string(seat))
+        _show_view(state, seat, say)
         say("Your moves:")
         for i, s in enumerate(labels, 1):
             say(f"  {i:>2}. {s}")
@@ -191,7 +228,7 @@ def ask_move(state: Any, seat: int, read: Callable[[str], str], say: Callable[[s
             unreadable += 1
             if unreadable >= MAX_UNREADABLE:
                 raise EOFError from None
-            say("that line is not readable text: type a number or the name of a move")
+            say(input_error("that line is not readable text"))
             continue
         unreadable = 0
         if text.strip().lower() in QUIT_WORDS:
@@ -201,7 +238,7 @@ def ask_move(state: Any, seat: int, read: Callable[[str], str], say: Callable[[s
             continue
         got = match_action(text, legal, labels, state, seat)
         if isinstance(got, str):
-            say(got)
+            say(input_error(got))
         else:
             return got
 
@@ -232,7 +269,8 @@ def play_human(
     say: Callable[[str], None] | None = None,
 ) -> list[float] | None:
     """Play one game with the human in ``seat``; the returns, or ``None`` if the human left
-    (``quit`` or end of input; Ctrl-C's ``KeyboardInterrupt`` goes to the caller).
+    (``quit``; end of input's ``EOFError`` and Ctrl-C's ``KeyboardInterrupt`` go to the
+    caller).
 
     ``opponents`` are agent specs for the other seats in order. Chance draws from a stream
     seeded by ``chance_seed(seed)``; the agent in seat k gets ``derive_seed(seed, 1, k)``. The
@@ -262,25 +300,53 @@ def play_human(
     state = game.new_initial_state()
     tell(f"{game.get_type().long_name}: you are player {seat}.")
     step = 0
+    dealt: list[str] = []  # the announcements of the chance events since the last move
     try:
         while not state.is_terminal():
             step += 1
             if state.is_chance_node():
                 action = sample_chance(state, rng)
-            elif state.current_player() == seat:
-                action = ask_move(state, seat, ask, tell)
-                tell(f"You: {state.action_to_string(seat, action)}")
+                dealt.append(
+                    describe_event(state, action, seat, names, seed=derive_seed(seed, 2, step))
+                )
                 state.apply_action(action)
                 continue
-            else:
-                action = _agent_move(bots, names, state)
+            _tell_deal(state, seat, dealt, tell)
+            dealt = []
+            if state.current_player() == seat:
+                legal = state.legal_actions()
+                if len(legal) == 1:
+                    action = legal[0]
+                    tell(
+                        f"You: {state.action_to_string(seat, action)} (your only move, played for you)"
+                    )
+                else:
+                    action = ask_move(state, seat, ask, tell)
+                    tell(f"You: {state.action_to_string(seat, action)}")
+                state.apply_action(action)
+                continue
+            action = _agent_move(bots, names, state)
             tell(describe_event(state, action, seat, names, seed=derive_seed(seed, 2, step)))
             state.apply_action(action)
-    except (Quit, EOFError):
+    except Quit:
         tell("\nGame abandoned.")
         return None
+    _tell_deal(state, seat, dealt, tell)
     tell("")
-    tell(state.observation_string(seat))
+    _show_view(state, seat, tell)
     returns = [float(r) for r in state.returns()]
     tell("Game over. Returns: " + ", ".join(f"{names[p]} {r:+g}" for p, r in enumerate(returns)))
     return returns
+
+
+def _tell_deal(state: Any, seat: int, dealt: Sequence[str], tell: Callable[[str], None]) -> None:
+    """Announce the chance events ``dealt`` since the last move: one as it was described, a
+    run of them (a deal) in one line, what the table now shows ``seat`` (his own cards, counts
+    of those he cannot see) where the game lays its table out, else the descriptions joined."""
+    if len(dealt) < DEAL_RUN:
+        for line in dealt:
+            tell(line)
+        return
+    rules = getattr(state, "rules", None)
+    summary = deal_line(rules.table_view(state.s, seat)) if isinstance(rules, ShowsTable) else ""
+    tell(f"Dealt: {summary}" if summary else "; ".join(dealt))

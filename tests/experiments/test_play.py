@@ -17,6 +17,18 @@ from hoyle.experiments.play import describe_event, match_action
 MOVE_LINE = re.compile(r"^\s+(\d+)\. (.+)$")
 
 
+def moves_shown(transcript: list[str]) -> list[str]:
+    """The moves of the last list of numbered moves in ``transcript``."""
+    moves: list[str] = []
+    for line in reversed(transcript):
+        m = MOVE_LINE.match(line)
+        if m is None and moves:
+            break
+        if m is not None:
+            moves.insert(0, m.group(2))
+    return moves
+
+
 def _scripted(
     capsys: pytest.CaptureFixture[str], first: list[str], then: Callable[[list[str]], str]
 ) -> tuple[Callable[[str], str], list[str]]:
@@ -27,13 +39,7 @@ def _scripted(
 
     def fake_input(prompt: str) -> str:
         transcript.extend(capsys.readouterr().out.splitlines())
-        moves = []
-        for line in reversed(transcript):
-            m = MOVE_LINE.match(line)
-            if m is None and moves:
-                break
-            if m is not None:
-                moves.insert(0, m.group(2))
+        moves = moves_shown(transcript)
         answer = next(answers, None)
         if answer is None:
             answer = then(moves)
@@ -66,17 +72,19 @@ def test_a_whole_game_with_bad_input_on_the_way(
     assert "Traceback" not in text
 
 
-def test_end_of_input_leaves_cleanly(
+def test_end_of_input_stops_with_exit_1(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Ctrl-D is a choice to leave: exit 0. (Ctrl-C exits 130: see test_play_trust.py.)"""
+    """Ctrl-D (or a script that runs out of moves) stops the game: one line, exit 1. (``quit``
+    exits 0 below; Ctrl-C exits 130: see test_play_trust.py.)"""
 
     def leave(prompt: str) -> str:
         raise EOFError
 
     monkeypatch.setattr(builtins, "input", leave)
-    assert main(["play", "conquian", "--seed", "1"]) == 0
-    assert "Game abandoned." in capsys.readouterr().out
+    assert main(["play", "conquian", "--seed", "1"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == "hoyle play: stopped (end of input); game abandoned"
 
 
 def test_quit_leaves(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -85,13 +85,15 @@ def test_ctrl_c_exits_130_in_one_line(
     assert "Traceback" not in out + err
 
 
-def test_quit_and_end_of_input_exit_0(
+def test_quit_exits_0_and_end_of_input_1(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for lines in (["exit"], [EOFError()]):
-        _answers(monkeypatch, lines)
-        code, out, _ = _run(capsys, ["play", "cassino", "--seed", "2"])
-        assert code == 0 and "Game abandoned." in out
+    _answers(monkeypatch, ["exit"])
+    code, out, _ = _run(capsys, ["play", "cassino", "--seed", "2"])
+    assert code == 0 and "Game abandoned." in out
+    _answers(monkeypatch, [EOFError()])
+    code, out, err = _run(capsys, ["play", "cassino", "--seed", "2"])
+    assert code == 1 and "stopped" in err.splitlines()[-1] and "Traceback" not in out + err
 
 
 def test_a_negative_seed_is_a_usage_error(
