@@ -161,6 +161,31 @@ def _action_of(stroke: Stroke, board: Board, physics: Physics) -> np.ndarray:
     return np.clip(action_from_stroke(stroke, board, physics).astype(np.float64), -1.0, 1.0)
 
 
+def noisy_break(
+    player: StrokePlayer,
+    board: Board,
+    physics: Physics,
+    angle_noise: float = 0.0,
+    speed_noise: float = 0.0,
+    seed: int = 0,
+    first: Stroke | None = None,
+) -> list[Break]:
+    """One break by ``player`` on a table with the given noise (drawn from ``seed``: each
+    stroke's direction, then its speed); ``first`` replaces the player's first stroke. Every
+    position from the start to the end."""
+    rng = random.Random(seed)
+    brk = new_break(board)
+    seen = [brk]
+    while not brk.over:
+        stroke = first if first is not None and brk.played == 0 else player.choose(brk)
+        stroke = perturb(
+            stroke, physics, angle_noise * rng.gauss(0, 1), speed_noise * rng.gauss(0, 1)
+        )
+        brk, _ = play_stroke(brk, board, physics, stroke)
+        seen.append(brk)
+    return seen
+
+
 def play_break(
     player: StrokePlayer,
     board: Board,
@@ -169,17 +194,8 @@ def play_break(
     speed_noise: float = 0.0,
     seed: int = 0,
 ) -> int:
-    """One break by ``player`` on a table with the given noise (drawn from ``seed``); its
-    score."""
-    rng = random.Random(seed)
-    brk = new_break(board)
-    while not brk.over:
-        stroke = player.choose(brk)
-        stroke = perturb(
-            stroke, physics, angle_noise * rng.gauss(0, 1), speed_noise * rng.gauss(0, 1)
-        )
-        brk, _ = play_stroke(brk, board, physics, stroke)
-    return break_score(brk)
+    """The score of :func:`noisy_break`."""
+    return break_score(noisy_break(player, board, physics, angle_noise, speed_noise, seed)[-1])
 
 
 DEFAULT_POLICY = "bagatelle-sac"

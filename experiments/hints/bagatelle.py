@@ -33,6 +33,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from hoyle.agents.bagatelle import noisy_break as agents_noisy_break
 from hoyle.agents.bagatelle import perturb
 from hoyle.agents.heuristics.bagatelle import (
     BLACK_TO_EIGHT,
@@ -176,17 +177,9 @@ def where_black(brk: Break) -> str:
 def noisy_break(
     player: BookStrokes, board: Board, physics: Physics, seed: int, first: Stroke | None = None
 ) -> list[Break]:
-    """A break with the seed's noise on every stroke; ``first`` replaces the player's first
-    stroke. Every position from the start to the end."""
-    draws = noise(seed, 8)
-    brk = new_break(board)
-    seen = [brk]
-    while not brk.over:
-        stroke = first if first is not None and brk.played == 0 else player.choose(brk)
-        da, ds = draws[brk.played]
-        brk, _ = play_stroke(brk, board, physics, perturb(stroke, physics, da, ds))
-        seen.append(brk)
-    return seen
+    """A break with the seed's noise on every stroke (:func:`noise`'s draws);
+    ``first`` replaces the player's first stroke. Every position from the start to the end."""
+    return agents_noisy_break(player, board, physics, ANGLE_NOISE, SPEED_NOISE, seed, first)
 
 
 MISSING = {
